@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+
+test('a remote that cannot load shows a Retry fallback while the rest keeps working', async ({ page }) => {
+  await page.route('**/remotes/mfe-search/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/gui/domains/web3');
+
+  const fallback = page.locator('[data-remote-fallback="search"]');
+  await expect(fallback).toBeVisible();
+  await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.locator('.app-header')).toBeVisible();
+  await expect(page.locator('.app-footer')).toContainText('Powered by');
+
+  // Another remote still loads from the header.
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page).toHaveURL(/\/gui\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+
+  // Once the remote is reachable again, Retry brings it back without reloading the page.
+  await page.goBack();
+  await expect(fallback).toBeVisible();
+  await page.unroute('**/remotes/mfe-search/**');
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
+  await expect(fallback).toHaveCount(0);
+});
+
+test('the shell finds remotes at run time from /remotes.json, even on another origin', async ({
+  page,
+  baseURL,
+}) => {
+  const otherOrigin = baseURL!.replace('localhost', '127.0.0.1');
+  await page.route('**/remotes.json', async (route) => {
+    const response = await route.fetch();
+    const manifest = (await response.json()) as { remotes: { name: string; entry: string }[] };
+    for (const remote of manifest.remotes) {
+      if (remote.name === 'search') remote.entry = `${otherOrigin}/remotes/mfe-search/mf-manifest.json`;
+    }
+    await route.fulfill({ response, json: manifest });
+  });
+  const crossOrigin: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(`${otherOrigin}/remotes/mfe-search/`)) crossOrigin.push(response.url());
+  });
+  await page.goto('/gui/domains/web3');
+  await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
+  expect(crossOrigin.some((url) => url.endsWith('remoteEntry.js'))).toBe(true);
+});

@@ -1,0 +1,159 @@
+import { expect, test } from '@playwright/test';
+
+/** Every page of spec section 2, reached through the shell, rendered by its remote. */
+const pages: { path: string; page: string; heading: string; remoteFolder: string }[] = [
+  {
+    path: '/gui/domains/web3',
+    page: 'search',
+    heading: 'Smart domains. Tokenized on Hedera.',
+    remoteFolder: 'mfe-search',
+  },
+  {
+    path: '/gui/domains/web2',
+    page: 'search',
+    heading: 'Smart domains. Tokenized on Hedera.',
+    remoteFolder: 'mfe-search',
+  },
+  {
+    path: '/gui/domains/web3/blade',
+    page: 'search',
+    heading: 'Smart domains. Tokenized on Hedera.',
+    remoteFolder: 'mfe-search',
+  },
+  { path: '/gui/claim', page: 'claim', heading: 'Claim Domain', remoteFolder: 'mfe-search' },
+  {
+    path: '/gui/domain/web3/detail?domain=alpha.hbar',
+    page: 'domain-detail',
+    heading: 'Domain Details',
+    remoteFolder: 'mfe-my-domains',
+  },
+  {
+    path: '/gui/domain/web3/manage?domain=alpha.hbar',
+    page: 'domain-manage',
+    heading: 'Domain Management',
+    remoteFolder: 'mfe-my-domains',
+  },
+  {
+    path: '/gui/domain/web2/manage?domain=alpha.com',
+    page: 'domain-manage',
+    heading: 'DNS Management',
+    remoteFolder: 'mfe-my-domains',
+  },
+  {
+    path: '/gui/odomain/web3/detail?domain=alpha.hbar',
+    page: 'other-domain-detail',
+    heading: 'Domain Details',
+    remoteFolder: 'mfe-my-domains',
+  },
+  {
+    path: '/gui/odomain/web3/manage?domain=alpha.hbar',
+    page: 'other-domain-manage',
+    heading: 'Domain Management',
+    remoteFolder: 'mfe-my-domains',
+  },
+  { path: '/gui/w3mydomains', page: 'my-domains', heading: 'Domains', remoteFolder: 'mfe-my-domains' },
+  {
+    path: '/gui/w3mysubdomains/alpha.hbar',
+    page: 'my-subdomains',
+    heading: 'Subdomains of alpha.hbar',
+    remoteFolder: 'mfe-my-domains',
+  },
+  {
+    path: '/gui/nbsafhukfhus',
+    page: 'pending',
+    heading: 'Pending Domain Transactions',
+    remoteFolder: 'mfe-my-domains',
+  },
+  { path: '/gui/cart', page: 'cart', heading: 'Your Cart', remoteFolder: 'mfe-cart-checkout' },
+  { path: '/gui/cart/checkout', page: 'checkout', heading: 'Checkout', remoteFolder: 'mfe-cart-checkout' },
+  { path: '/gui/profile/orders', page: 'profile', heading: 'Orders & Profile', remoteFolder: 'mfe-profile' },
+  {
+    path: '/index.html?t=ev&x=abc123',
+    page: 'email-verification',
+    heading: 'Email verification',
+    remoteFolder: 'mfe-profile',
+  },
+  { path: '/w3/resolver', page: 'resolver', heading: 'Resolve Hedera Domains', remoteFolder: 'mfe-resolver' },
+  { path: '/resolver', page: 'resolver', heading: 'Resolve Hedera Domains', remoteFolder: 'mfe-resolver' },
+];
+
+for (const { path, page, heading, remoteFolder } of pages) {
+  test(`${path} shows the ${page} page of ${remoteFolder}`, async ({ page: browser }) => {
+    const remoteFiles: string[] = [];
+    browser.on('response', (response) => {
+      if (response.url().includes(`/remotes/${remoteFolder}/`)) remoteFiles.push(response.url());
+    });
+    await browser.goto(path);
+    const section = browser.locator(`[data-page="${page}"]`);
+    await expect(section.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(browser.locator('.app-header')).toBeVisible();
+    expect(remoteFiles.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+  });
+}
+
+test.describe('redirects', () => {
+  const redirects: [string, string][] = [
+    ['/', '/gui/domains/web3'],
+    ['/gui', '/gui/domains/web3'],
+    ['/gui/domains', '/gui/domains/web2'],
+    ['/gui/profile', '/gui/profile/orders'],
+    ['/index.html', '/gui/domains/web3'],
+    ['/index.html?t=ev&x=', '/gui/domains/web3'],
+  ];
+  for (const [from, to] of redirects) {
+    test(`${from} goes to ${to}`, async ({ page }) => {
+      await page.goto(from);
+      await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, '\\/')}$`));
+    });
+  }
+});
+
+test('an unknown page shows the not-found page inside the shell', async ({ page }) => {
+  const response = await page.goto('/gui/no-such-page');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const outside = await page.goto('/no-such-page');
+  expect(outside?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.goto('/gui/domains/web5');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('footer carries the current year, the links and Powered by Hedera', async ({ page }) => {
+  await page.goto('/gui/domains/web3');
+  const footer = page.locator('.app-footer');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  for (const name of ['Privacy', 'Terms', 'FAQs', 'Contact']) {
+    await expect(footer.getByRole('link', { name })).toBeVisible();
+  }
+  await expect(footer).toContainText('Powered by');
+  await expect(footer.getByRole('link', { name: 'Hedera' })).toBeVisible();
+});
+
+test('the account menu is hidden on /resolver only', async ({ page }) => {
+  await page.goto('/w3/resolver');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.goto('/resolver');
+  await expect(page.getByRole('heading', { name: 'Resolve Hedera Domains' })).toBeVisible();
+  await expect(page.getByTestId('account-menu')).toHaveCount(0);
+});
+
+test('the search page lists the top-level domains served by the API', async ({ page }) => {
+  await page.goto('/gui/domains/web3');
+  const select = page.getByRole('combobox', { name: 'Top-level domain' });
+  await expect(select.locator('option')).toHaveText(['.hbar', '.blade', '.hangry', '.bhc', '.koala']);
+  await expect(select).toHaveValue('hbar');
+});
+
+test('the cart icon shows an active dot when the cart has items', async ({ page }) => {
+  await page.goto('/gui/domains/web3');
+  await expect(page.getByTestId('cart-active-dot')).toHaveCount(0);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'cart',
+      JSON.stringify({ state: { items: [{ itemName: 'alpha.hbar' }] }, version: 0 }),
+    ),
+  );
+  await page.reload();
+  await expect(page.getByTestId('cart-active-dot')).toBeVisible();
+});

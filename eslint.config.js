@@ -1,0 +1,71 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['mfe-search', 'mfe-cart-checkout', 'mfe-my-domains', 'mfe-profile', 'mfe-resolver'];
+
+/** A remote reaches other remotes and the shell only through the bus and the contracts. */
+const remoteBoundaries = REMOTES.map((remote) => ({
+  files: [`${remote}/**/*.{ts,tsx,mjs}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [...REMOTES.filter((other) => other !== remote), 'shell'].flatMap((app) => [
+              app,
+              `${app}/**`,
+              `**/${app}`,
+              `**/${app}/**`,
+            ]),
+            message: 'A remote never imports another app: use @registry/bus events and @registry/contracts.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.rebuild-check/**',
+      '.data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  ...remoteBoundaries,
+  {
+    // Server modules talk to each other only through their exported service.
+    files: ['server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/repo', '../*/routes', '../../modules/*/repo', '../../modules/*/routes'],
+              message: "Use the other module's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

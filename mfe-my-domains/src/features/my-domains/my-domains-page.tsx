@@ -1,0 +1,9 @@
+import { PageHeading } from '@registry/ui/page-heading';
+
+export function MyDomainsPage() {
+  return (
+    <section data-page="my-domains">
+      <PageHeading title="Domains" />
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pages } from '../../pages';
+
+afterEach(cleanup);
+
+describe('resolver remote', () => {
+  it('exposes the resolver page the shell mounts', () => {
+    const ResolverPage = pages.resolver!;
+    render(<ResolverPage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Resolve Hedera Domains');
+    expect(screen.getByText('Humanizing Internet, Safely.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { createApiClient } from '@registry/api-client/client';
+import { DEFAULT_TLD } from '@registry/contracts/tld';
+
+export type TldsState =
+  | { status: 'loading'; tlds: string[] }
+  | { status: 'ready'; tlds: string[] }
+  | { status: 'error'; tlds: string[] };
+
+/** The top-level domains on sale: `hbar` at once, the server's list when it arrives. */
+export function useTlds(): TldsState {
+  const [state, setState] = useState<TldsState>({ status: 'loading', tlds: [DEFAULT_TLD] });
+  useEffect(() => {
+    let active = true;
+    createApiClient()
+      .listTlds()
+      .then(({ tlds }) => {
+        const names = tlds.map((tld) => tld.itemName);
+        const ordered = [DEFAULT_TLD, ...names.filter((name) => name !== DEFAULT_TLD)];
+        if (active) setState({ status: 'ready', tlds: ordered });
+      })
+      .catch(() => {
+        if (active) setState((previous) => ({ status: 'error', tlds: previous.tlds }));
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return state;
+}

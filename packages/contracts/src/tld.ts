@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** One top-level domain the registry sells, e.g. `hbar`. */
+export const TldSchema = z.object({
+  itemName: z.string().regex(/^[a-z0-9]{1,20}$/),
+});
+export type Tld = z.infer<typeof TldSchema>;
+
+export const TldListResponseSchema = z.object({
+  tlds: z.array(TldSchema),
+});
+export type TldListResponse = z.infer<typeof TldListResponseSchema>;
+
+/** The top-level domain preselected in the search box. */
+export const DEFAULT_TLD = 'hbar';

@@ -1,0 +1,134 @@
+// One webpack configuration for the shell and every remote, so they share the same singletons.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const WORKSPACE_VERSION = '0.1.0';
+const require = createRequire(import.meta.url);
+const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.url));
+
+/** Every module of `@registry/contracts` (one file each, no barrel). */
+function contractsModules() {
+  return readdirSync(CONTRACTS_SRC)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'))
+    .map((file) => `@registry/contracts/${file.slice(0, -3)}`);
+}
+
+/** Libraries that must exist once per page: React state, router context, stores and the bus. */
+export function sharedSingletons(appDir) {
+  const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const deps = { ...pkg.dependencies };
+  const library = (name, from = name) => ({ singleton: true, requiredVersion: deps[from] ?? false });
+  const workspace = () => ({ singleton: true, requiredVersion: false, version: WORKSPACE_VERSION });
+  return {
+    react: library('react'),
+    'react/jsx-runtime': library('react/jsx-runtime', 'react'),
+    'react-dom': library('react-dom'),
+    'react-dom/client': library('react-dom/client', 'react-dom'),
+    'react-router-dom': library('react-router-dom'),
+    'react-router': library('react-router', 'react-router-dom'),
+    zustand: library('zustand'),
+    '@registry/bus': workspace(),
+    ...Object.fromEntries(contractsModules().map((name) => [name, workspace()])),
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir       folder of the app (holds package.json and src/)
+ * @param {string} options.name         Module Federation name
+ * @param {'host' | 'remote'} options.kind
+ * @param {Record<string, string>} [options.exposes]
+ * @param {number} options.devPort
+ * @param {string} options.title        title of the standalone page
+ * @param {string} [options.outDir]     build output (defaults to dist/; BUILD_OUT_DIR overrides)
+ */
+export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, title, outDir }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const isHost = kind === 'host';
+    const outputPath = path.resolve(appDir, process.env.BUILD_OUT_DIR || outDir || 'dist');
+    // `output.clean` empties this folder: never let it be the app itself or one of its parents.
+    if (!path.relative(outputPath, appDir).startsWith('..')) {
+      throw new Error(`Refusing to build into ${outputPath}: it would erase ${appDir}`);
+    }
+    return {
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: outputPath,
+        // Entry files keep stable names (the federation runtime cannot hash them); chunks are hashed.
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: `registry_${name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  target: 'es2020',
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(png|svg|jpe?g|gif|webp)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+          shared: sharedSingletons(appDir),
+          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.resolve(appDir, 'src/index.html'),
+          title,
+          chunks: ['main'],
+        }),
+      ],
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port: devPort,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        ...(isHost
+          ? {
+              proxy: [
+                {
+                  context: ['/api', '/remotes.json', '/remotes', '/ledger', '/healthz'],
+                  target: process.env.API_ORIGIN ?? 'http://localhost:8080',
+                },
+              ],
+            }
+          : {}),
+      },
+    };
+  };
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Root of the workspace: the built shell and remotes live in its app folders. */
+const WORKSPACE_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Embedded database and other local state. */
+  DATA_DIR: z.string().default('./.data'),
+  /** `postgres://…` selects a PostgreSQL server instead of the embedded PGlite. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  /** Folder holding the shell and remote app folders with their builds. */
+  APPS_ROOT: z.string().default(WORKSPACE_ROOT),
+  /** JSON file `{ "remotes": [{ "name", "entry" }] }` overriding where the shell finds remotes. */
+  REMOTES_FILE: z.string().optional(),
+});
+
+export type AppConfig = z.infer<typeof ConfigSchema> & {
+  /** Per-remote manifest URLs from `REMOTE_URL_<NAME>` variables, e.g. REMOTE_URL_SEARCH. */
+  remoteUrlOverrides: Record<string, string>;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const remoteUrlOverrides = Object.fromEntries(
+    Object.entries(env)
+      .filter(([key, value]) => key.startsWith('REMOTE_URL_') && value)
+      .map(([key, value]) => [key.slice('REMOTE_URL_'.length).toLowerCase(), value as string]),
+  );
+  return { ...parsed.data, remoteUrlOverrides };
+}

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './database';
+import { createScratchPostgres, engineCases, TEST_DATABASE_URL } from '../testing/test-databases';
+
+describe.each(engineCases)('database on $engine', ({ open }) => {
+  it('runs the migrations and seeds the top-level domains', async () => {
+    const database = await open();
+    try {
+      const result = await database.db.execute<{ name: string }>(
+        sql`select name from tlds order by sort_order`,
+      );
+      expect(result.rows.map((row) => row.name)).toEqual(['hbar', 'blade', 'hangry', 'bhc', 'koala']);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('embedded database', () => {
+  it('keeps its data in DATA_DIR across restarts and migrates only once', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'registry-db-'));
+    try {
+      const first = await openDatabase({ engine: 'pglite', dataDir });
+      await first.db.execute(sql`insert into tlds (name, sort_order) values ('persisted', 9)`);
+      await first.close();
+
+      const second = await openDatabase({ engine: 'pglite', dataDir });
+      const rows = await second.db.execute<{ name: string }>(
+        sql`select name from tlds where name = 'persisted'`,
+      );
+      expect(rows.rows).toEqual([{ name: 'persisted' }]);
+      const migrations = await second.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
+      expect(migrations.rows[0]?.count).toBe(2);
+      await second.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('PostgreSQL server', () => {
+  it('lets several servers start at once on a new database, migrating it once', async () => {
+    const scratch = await createScratchPostgres(TEST_DATABASE_URL!);
+    try {
+      const servers = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ engine: 'postgres', url: scratch.url })),
+      );
+      const tlds = await servers[0]!.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from tlds`,
+      );
+      expect(tlds.rows[0]?.count).toBe(5);
+      const migrations = await servers[1]!.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
+      expect(migrations.rows[0]?.count).toBe(2);
+      await Promise.all(servers.map((server) => server.close()));
+    } finally {
+      await scratch.drop();
+    }
+  });
+});

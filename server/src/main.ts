@@ -1,0 +1,25 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.DATABASE_URL
+    ? { engine: 'postgres', url: config.DATABASE_URL }
+    : { engine: 'pglite', dataDir: config.DATA_DIR },
+);
+const app = await buildApp({ config, database });
+
+async function shutdown(signal: string) {
+  app.log.info(`${signal} received, shutting down`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+console.log(`Hedera Domains is running at http://localhost:${port}`);

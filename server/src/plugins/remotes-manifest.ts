@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import {
+  REMOTE_FOLDERS,
+  REMOTE_NAMES,
+  RemotesManifestSchema,
+  type RemotesManifest,
+} from '@registry/contracts/remotes';
+import type { AppConfig } from '../config';
+
+/**
+ * Where the shell finds each remote: a file (`REMOTES_FILE`), per-remote variables
+ * (`REMOTE_URL_SEARCH=https://…/mf-manifest.json`), else this server's own copy of the build.
+ */
+export async function resolveRemotesManifest(
+  config: Pick<AppConfig, 'REMOTES_FILE' | 'remoteUrlOverrides'>,
+): Promise<RemotesManifest> {
+  const fromFile = config.REMOTES_FILE
+    ? RemotesManifestSchema.parse(JSON.parse(await readFile(config.REMOTES_FILE, 'utf8')))
+    : { remotes: [] };
+  const remotes = REMOTE_NAMES.map((name) => ({
+    name,
+    entry:
+      config.remoteUrlOverrides[name] ??
+      fromFile.remotes.find((remote) => remote.name === name)?.entry ??
+      `/remotes/${REMOTE_FOLDERS[name]}/mf-manifest.json`,
+  }));
+  return RemotesManifestSchema.parse({ remotes });
+}
+
+export function registerRemotesManifest(app: FastifyInstance, manifest: RemotesManifest) {
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return manifest;
+  });
+}

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { REMOTE_FOLDERS } from '@registry/contracts/remotes';
+
+/** Hashed chunk names (`[name].[contenthash:8].js`) never change content: cache them for good. */
+const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+function setCacheHeaders(reply: FastifyReply, filePath: string) {
+  reply.header(
+    'Cache-Control',
+    HASHED_FILE.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}
+
+/** Paths the shell's router renders (history API): they get the shell's index.html. */
+const APP_PATHS = [/^\/$/, /^\/gui(\/.*)?$/, /^\/w3\/resolver\/?$/, /^\/resolver\/?$/];
+
+/**
+ * Serves the built shell at `/` and each remote's build under `/remotes/<folder>/` with CORS, so a
+ * shell on another origin can load them too.
+ */
+export async function registerStaticApps(app: FastifyInstance, appsRoot: string) {
+  const shellDist = path.join(appsRoot, 'shell', 'dist');
+  const shellBuilt = existsSync(path.join(shellDist, 'index.html'));
+
+  for (const folder of Object.values(REMOTE_FOLDERS)) {
+    const root = path.join(appsRoot, folder, 'dist');
+    if (!existsSync(root)) continue;
+    await app.register(fastifyStatic, {
+      root,
+      prefix: `/remotes/${folder}/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('Access-Control-Allow-Origin', '*');
+        setCacheHeaders(reply, filePath);
+      },
+    });
+  }
+
+  if (shellBuilt) {
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/',
+      index: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+    // `/` is a directory to the static handler; the shell's router redirects it.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDist),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      request.method === 'GET' &&
+      !pathname.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (
+      shellBuilt &&
+      request.method === 'GET' &&
+      (APP_PATHS.some((pattern) => pattern.test(pathname)) || wantsPage)
+    ) {
+      reply.header('Cache-Control', 'no-cache');
+      // Unknown pages still get the shell (it renders "Page not found"), with a 404 status.
+      const known = APP_PATHS.some((pattern) => pattern.test(pathname));
+      return reply.status(known ? 200 : 404).sendFile('index.html', shellDist);
+    }
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` });
+  });
+}

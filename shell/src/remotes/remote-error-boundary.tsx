@@ -1,0 +1,42 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { RemoteName } from '@registry/contracts/remotes';
+
+const REMOTE_LABELS: Record<RemoteName, string> = {
+  search: 'search',
+  cart_checkout: 'cart and checkout',
+  my_domains: 'domain management',
+  profile: 'profile',
+  resolver: 'resolver',
+};
+
+type Props = { remote: RemoteName; onRetry: () => void; children: ReactNode };
+type State = { error: Error | null };
+
+/** Keeps a failing remote inside its own area: the rest of the page keeps working. */
+export class RemoteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`The ${this.props.remote} remote failed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <section className="remote-fallback" role="alert" data-remote-fallback={this.props.remote}>
+        <h2>This section is unavailable</h2>
+        <p>
+          The {REMOTE_LABELS[this.props.remote]} section could not be loaded. Check your connection and try
+          again.
+        </p>
+        <button type="button" onClick={this.props.onRetry}>
+          Retry
+        </button>
+      </section>
+    );
+  }
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'apps',
+          include: ['shell/src/**/*.test.tsx', 'mfe-*/src/**/*.test.tsx', 'packages/*/src/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'build',
+          include: ['tests/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
