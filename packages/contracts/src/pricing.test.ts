@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  CART_MESSAGES,
+  cartTotal,
+  checkoutWebProtection,
+  claimBalanceMessage,
+  claimMinimumBalance,
+  extendPrice,
+  formatAmount,
+  hasClaimBalance,
+  priceForTerm,
+  subscriptionPriceHbar,
+  TERM_MONTHS,
+  usdEquivalent,
+  yearlyWebProtection,
+} from './pricing';
+
+describe('pricing', () => {
+  it('prices a term as basePrice × months / 12', () => {
+    expect(TERM_MONTHS).toEqual([12, 24, 36, 48]);
+    expect(TERM_MONTHS.map((months) => priceForTerm(10, months))).toEqual([10, 20, 30, 40]);
+    expect(formatAmount(priceForTerm(7.33, 24))).toBe('14.66');
+  });
+
+  it('shows two decimals', () => {
+    expect(formatAmount(1.005)).toBe('1.01');
+    expect(formatAmount(10)).toBe('10.00');
+  });
+
+  it('charges web protection 25 % at checkout and 10 % a year in its modal', () => {
+    expect(checkoutWebProtection(40)).toBe(10);
+    expect(yearlyWebProtection(10)).toBe(1);
+  });
+
+  it('extends for months × price / 12', () => {
+    expect(extendPrice(60, 10)).toBe(50);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.double({ min: 0.01, max: 1e4, noNaN: true }),
+        (years, price) => {
+          expect(extendPrice(years * 12, price)).toBeCloseTo(years * price, 6);
+        },
+      ),
+    );
+  });
+
+  it('turns a USD subscription into HBAR at the current rate', () => {
+    expect(subscriptionPriceHbar(10, 0.05)).toBeCloseTo(200, 9);
+    expect(subscriptionPriceHbar(10, 0.05, 24)).toBeCloseTo(400, 9);
+    expect(() => subscriptionPriceHbar(10, 0)).toThrow(RangeError);
+  });
+
+  it('gives the USD equivalent', () => {
+    expect(usdEquivalent(10, 0.123)).toBeCloseTo(1.23, 9);
+  });
+
+  it('needs price + 0.2 HBAR to claim', () => {
+    expect(claimMinimumBalance(10)).toBe(10.2);
+    expect(hasClaimBalance(10.2, 10)).toBe(true);
+    expect(hasClaimBalance(10.19, 10)).toBe(false);
+    expect(claimBalanceMessage(10)).toBe('Wallet must have at least 10.2 HBAR');
+  });
+});
+
+describe('cart rules', () => {
+  it('ignores duplicates and holds at most 2 domains', () => {
+    const one = addToCart([], { itemName: 'a.hbar' });
+    expect(one).toEqual({ items: [{ itemName: 'a.hbar' }], added: true });
+    expect(addToCart(one.items, { itemName: 'a.hbar' })).toEqual({ items: one.items, added: false });
+    const two = addToCart(one.items, { itemName: 'b.hbar' });
+    expect(two.items).toHaveLength(2);
+    expect(addToCart(two.items, { itemName: 'c.hbar' })).toEqual({
+      items: two.items,
+      added: false,
+      error: CART_MESSAGES.limit,
+    });
+  });
+
+  it('leaves sold-out lines out of the total', () => {
+    expect(
+      cartTotal([
+        { price: 10, soldOut: 0, webProtection: 2.5, isWebProtectionOn: true },
+        { price: 20, soldOut: 1 },
+      ]),
+    ).toBe(12.5);
+  });
+});
