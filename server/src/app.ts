@@ -1,36 +1,122 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import type { LedgerReader } from './ledger/ledger-port';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { registerSessions } from './modules/auth/session-plugin';
+import { domainRoutes } from './modules/domains/routes';
+import { createDomainService } from './modules/domains/service';
+import { fileMailer, smtpMailer, type Mailer } from './modules/email-verification/mailer';
+import { emailVerificationRoutes } from './modules/email-verification/routes';
+import { createEmailVerificationService } from './modules/email-verification/service';
+import { orderRoutes } from './modules/orders/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { createProfileService } from './modules/profile/service';
+import { recordRoutes } from './modules/records/routes';
+import { createRecordService } from './modules/records/service';
+import { createSettingsService, FixedPriceSource, type PriceSource } from './modules/settings/service';
 import { tldRoutes } from './modules/tlds/routes';
 import { createTldService } from './modules/tlds/service';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
 import { registerRemotesManifest, resolveRemotesManifest } from './plugins/remotes-manifest';
 import { registerStaticApps } from './plugins/static-apps';
 
 export type AppDependencies = {
   config: AppConfig;
   database: Database;
+  ledger: LedgerReader;
+  prices?: PriceSource;
+  mailer?: Mailer;
 };
 
+const MINUTE = 60_000;
+
 /** Builds the server from its plugins; no logic lives here. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  ledger,
+  prices,
+  mailer,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: true,
+    bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+  await registerOpenApi(app);
+
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const db = database.db;
+  const settings = createSettingsService(db);
+  const priceSource = prices ?? new FixedPriceSource(config.FIXED_USD_PER_HBAR);
+  const auth = createAuthService({ db, ledger });
+  const { requireSession } = registerSessions(app, auth);
+  const domains = createDomainService({
+    db,
+    ledger,
+    settings,
+    prices: priceSource,
+    otherProviderTokenId: config.OTHER_PROVIDER_TOKEN_ID ?? null,
+  });
+  const profiles = createProfileService(db);
+  const records = createRecordService({ db, domains });
+  const verifications = createEmailVerificationService({
+    db,
+    profiles,
+    publicUrl,
+    mailer:
+      mailer ??
+      (config.SMTP_URL
+        ? smtpMailer(config.SMTP_URL)
+        : fileMailer(path.resolve(config.DATA_DIR, 'mail'), (line) => app.log.info(line))),
+  });
+  const signInRateLimit = { max: config.RATE_LIMIT_SIGN_IN, timeWindow: MINUTE };
+  const searchRateLimit = { max: config.RATE_LIMIT_SEARCH, timeWindow: MINUTE };
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
-    await database.db.execute('select 1');
+    await db.execute('select 1');
     return { status: 'ok', database: database.engine };
   });
 
   await app.register(
     async (api) => {
-      await api.register(tldRoutes, { tlds: createTldService(database.db) });
+      await api.register(tldRoutes, { tlds: createTldService(db) });
+      await api.register(authRoutes, {
+        auth,
+        requireSession,
+        secureCookies: config.COOKIE_SECURE
+          ? config.COOKIE_SECURE === 'true'
+          : publicUrl.startsWith('https:'),
+        signInRateLimit,
+      });
+      await api.register(domainRoutes, { domains, requireSession, searchRateLimit });
+      await api.register(orderRoutes, { db, requireSession });
+      await api.register(profileRoutes, { profiles, requireSession });
+      await api.register(recordRoutes, { records, requireSession, searchRateLimit });
+      await api.register(emailVerificationRoutes, {
+        verifications,
+        requireSession,
+        rateLimit: signInRateLimit,
+      });
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,23 @@ const ConfigSchema = z.object({
   APPS_ROOT: z.string().default(WORKSPACE_ROOT),
   /** JSON file `{ "remotes": [{ "name", "entry" }] }` overriding where the shell finds remotes. */
   REMOTES_FILE: z.string().optional(),
+  /** Address users reach the app at; used in mailed links. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Secure cookies need https; on by default only when PUBLIC_URL is https. */
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  LEDGER: z.enum(['local']).default('local'),
+  /** USD for one HBAR on the local ledger. */
+  FIXED_USD_PER_HBAR: z.coerce.number().positive().default(0.05),
+  /** Token id of the other provider's domain NFTs (e.g. 0.0.1234); unset lists none. */
+  OTHER_PROVIDER_TOKEN_ID: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/)
+    .optional(),
+  /** smtp://user:pass@host:port; without it mail is written to DATA_DIR/mail. */
+  SMTP_URL: z.string().optional(),
+  /** Requests per minute and client. */
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_SEARCH: z.coerce.number().int().positive().default(120),
 });
 
 export type AppConfig = z.infer<typeof ConfigSchema> & {

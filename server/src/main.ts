@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { LocalLedger } from './ledger/local/local-ledger';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -8,7 +9,8 @@ const database = await openDatabase(
     ? { engine: 'postgres', url: config.DATABASE_URL }
     : { engine: 'pglite', dataDir: config.DATA_DIR },
 );
-const app = await buildApp({ config, database });
+const ledger = new LocalLedger(database.db);
+const app = await buildApp({ config, database, ledger });
 
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);

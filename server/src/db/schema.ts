@@ -1,9 +1,229 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const hbar = (name: string) => numeric(name, { precision: 20, scale: 8, mode: 'number' });
 
 /** Top-level domains on sale; each is one NFT collection on the ledger. */
 export const tlds = pgTable('tlds', {
   name: text('name').primaryKey(),
   sortOrder: integer('sort_order').notNull().default(100),
   active: boolean('active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The NFT collection of this top-level domain, once created on the ledger. */
+  tokenId: text('token_id'),
+  createdAt: createdAt(),
 });
+
+/** Configuration kept in the database: prices, discount settings, token ids. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Labels nobody can buy. */
+export const reservedNames = pgTable('reserved_names', {
+  label: text('label').primaryKey(),
+  reason: text('reason').notNull().default('reserved'),
+});
+
+/** Owned and pending domains and subdomains. */
+export const domains = pgTable(
+  'domains',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    tld: text('tld').notNull(),
+    /** Set for subdomains: the name they belong to. */
+    parentName: text('parent_name'),
+    isSub: integer('is_sub').notNull().default(0),
+    ownerAccount: text('owner_account').notNull(),
+    months: integer('months').notNull(),
+    price: hbar('price').notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    webProtection: boolean('web_protection').notNull().default(false),
+    subscribed: boolean('subscribed').notNull().default(false),
+    subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
+    /** 22 = minted and delivered; 1 = paid, waiting for delivery. */
+    status: integer('status').notNull().default(1),
+    tokenId: text('token_id'),
+    serialNo: bigint('serial_no', { mode: 'number' }),
+    orderId: uuid('order_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('domains_name_unique').on(table.name),
+    index('domains_owner_idx').on(table.ownerAccount),
+    index('domains_parent_idx').on(table.parentName),
+  ],
+);
+
+/** A quote that becomes a paid order once its ledger transaction is verified. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('quoted'),
+    totalHbar: hbar('total_hbar').notNull(),
+    amountTinybars: bigint('amount_tinybars', { mode: 'bigint' }).notNull(),
+    discounts: jsonb('discounts')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    transactionId: text('transaction_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('orders_transaction_unique').on(table.transactionId),
+    index('orders_account_idx').on(table.accountId),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemName: text('item_name').notNull(),
+    months: integer('months').notNull(),
+    price: hbar('price').notNull(),
+    isWebProtectionOn: boolean('is_web_protection_on').notNull().default(false),
+    webProtection: hbar('web_protection').notNull().default(0),
+    isSubscriptionOn: boolean('is_subscription_on').notNull().default(false),
+    subscriptionPrice: hbar('subscription_price').notNull().default(0),
+    isSub: integer('is_sub').notNull().default(0),
+  },
+  (table) => [index('order_lines_order_idx').on(table.orderId)],
+);
+
+export const profiles = pgTable('profiles', {
+  accountId: text('account_id').primaryKey(),
+  fullName: text('full_name').notNull().default(''),
+  email: text('email').notNull().default(''),
+  contactEmail: text('contact_email').notNull().default(''),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  mobileNo: text('mobile_no').notNull().default(''),
+  countryCode: text('country_code').notNull().default('+1'),
+  adrLine1: text('adr_line1').notNull().default(''),
+  adrLine2: text('adr_line2').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  country: text('country').notNull().default('United States'),
+  pincode: text('pincode').notNull().default(''),
+  dp: text('dp'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Resolver records of a domain: its web2 address and five assets. */
+export const domainRecords = pgTable('domain_records', {
+  domainName: text('domain_name').primaryKey(),
+  siteAddress: text('site_address'),
+  web3Asset: text('web3_asset'),
+  twitter: text('twitter'),
+  linkedIn: text('linkedin'),
+  facebook: text('facebook'),
+  instagram: text('instagram'),
+  /** 1 once the fee of the last site address change was paid. */
+  statusSiteAddress: integer('status_site_address').notNull().default(0),
+  statusAssets: integer('status_assets').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Domains minted by another provider, known by their NFT (token id + serial). */
+export const otherProviderDomains = pgTable(
+  'other_provider_domains',
+  {
+    id: serial('id').primaryKey(),
+    domainName: text('domain_name').notNull(),
+    tokenId: text('token_id').notNull(),
+    serialNumber: bigint('serial_number', { mode: 'number' }).notNull(),
+    /** 1 = subscribed, 2 = active without subscription; anything else is not listed. */
+    status: integer('status').notNull().default(2),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('other_provider_domains_nft_unique').on(table.tokenId, table.serialNumber),
+    uniqueIndex('other_provider_domains_name_unique').on(table.domainName),
+  ],
+);
+
+/** One-time sign-in challenges. */
+export const authChallenges = pgTable('auth_challenges', {
+  nonce: text('nonce').primaryKey(),
+  accountId: text('account_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Wallet sessions; the cookie carries the id, the table only its hash. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    accountId: text('account_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sessions_account_idx').on(table.accountId)],
+);
+
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: serial('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('email_verifications_code_unique').on(table.codeHash)],
+);
+
+/** Accounts of the embedded local ledger (numbered as on Hedera) with their public keys. */
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  accountNum: bigint('account_num', { mode: 'number' }).primaryKey(),
+  publicKey: text('public_key'),
+  keyType: text('key_type'),
+  balanceTinybars: bigint('balance_tinybars', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  createdAt: createdAt(),
+});
+
+/** NFTs on the embedded local ledger. */
+export const ledgerNfts = pgTable(
+  'ledger_nfts',
+  {
+    tokenId: text('token_id').notNull(),
+    serialNumber: bigint('serial_number', { mode: 'number' }).notNull(),
+    ownerAccount: text('owner_account').notNull(),
+    metadata: text('metadata').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ledger_nfts_pk').on(table.tokenId, table.serialNumber),
+    index('ledger_nfts_owner_idx').on(table.ownerAccount),
+  ],
+);

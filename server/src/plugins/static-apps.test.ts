@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalLedger } from '../ledger/local/local-ledger';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/database';
 import { testConfig } from '../testing/test-config';
@@ -23,7 +24,11 @@ describe('serving the built shell and remotes', () => {
     await writeFile(path.join(appsRoot, 'mfe-search', 'dist', 'mf-manifest.json'), '{"id":"search"}');
     await writeFile(path.join(appsRoot, 'mfe-search', 'dist', '262.b08d2357.js'), 'chunk');
     database = await openDatabase({ engine: 'pglite', dataDir: null });
-    app = await buildApp({ config: testConfig({ APPS_ROOT: appsRoot }), database });
+    app = await buildApp({
+      config: testConfig({ APPS_ROOT: appsRoot }),
+      database,
+      ledger: new LocalLedger(database.db),
+    });
   });
   afterAll(async () => {
     await app.close();

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { AccountIdSchema } from './account';
+
+/** HIP-820: what a wallet actually signs for a message. */
+export function prefixMessageToSign(message: string): string {
+  return `\x19Hedera Signed Message:\n${message.length}${message}`;
+}
+
+export const ChallengeRequestSchema = z.object({ accountId: AccountIdSchema });
+export const ChallengeResponseSchema = z.object({
+  nonce: z.string(),
+  /** The text the wallet signs (before the HIP-820 prefix). */
+  message: z.string(),
+  expiresAt: z.string(),
+});
+export type ChallengeResponse = z.infer<typeof ChallengeResponseSchema>;
+
+export const VerifyRequestSchema = z.object({
+  accountId: AccountIdSchema,
+  nonce: z.string().min(16).max(128),
+  /** Base64 protobuf SignatureMap, as wallets return it. */
+  signatureMap: z.string().min(16).max(4096),
+});
+
+export const SessionResponseSchema = z.object({
+  accountId: AccountIdSchema,
+  expiresAt: z.string(),
+});
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+export const SIGN_IN_MESSAGE_PREFIX = 'Sign in to Hedera Domains';

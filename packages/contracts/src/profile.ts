@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { emailError, nameError } from './fields';
+
+const required = (label: string, max = 120) => z.string().trim().min(1, `${label} is required`).max(max);
+
+export const ProfileSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  mobileNo: z.string(),
+  countryCode: z.string(),
+  adrLine1: z.string(),
+  adrLine2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  pincode: z.string(),
+  dp: z.string().nullable(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const ProfileResponseSchema = z.object({ profile: ProfileSchema.nullable() });
+
+/** Profile form: every field but Address Line 2 is required. */
+export const ProfileUpdateSchema = z.object({
+  fullName: required('Name').refine((value) => nameError(value) === null, 'Enter a valid name.'),
+  email: required('Email', 254).refine((value) => emailError(value) === null, 'Enter a valid email ID.'),
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^\+\d{1,4}$/, 'must be a calling code such as +1'),
+  mobileNo: z
+    .string()
+    .trim()
+    .regex(/^\d{4,15}$/, 'Enter a valid phone number.'),
+  adrLine1: required('Address Line 1', 200),
+  adrLine2: z.string().trim().max(200).default(''),
+  country: required('Country'),
+  state: required('State'),
+  city: required('City'),
+  pincode: required('Postal code', 20),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+export const CountrySchema = z.object({ cd: z.string(), name: z.string(), iso: z.string() });
+export const CountryListSchema = z.object({ countries: z.array(CountrySchema) });
+export const StatesQuerySchema = z.object({ countryName: z.string().trim().min(1).max(100) });
+export const StateListSchema = z.object({ states: z.array(z.string()) });
+
+export const EmailVerificationRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((value) => emailError(value) === null, 'Enter a valid email ID.'),
+});
+export const EmailVerificationCodeSchema = z.object({ vi: z.string().trim().min(8).max(128) });
+export const MessageResponseSchema = z.object({
+  status: z.union([z.literal(1), z.literal(0)]),
+  msg: z.string(),
+});

@@ -1,0 +1,47 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { authChallenges, sessions } from '../../db/schema';
+
+export async function insertChallenge(
+  db: Db,
+  challenge: { nonce: string; accountId: string; expiresAt: Date },
+) {
+  await db.insert(authChallenges).values(challenge);
+}
+
+/** Marks a live challenge used, once: a second caller gets null. */
+export async function consumeChallenge(db: Db, nonce: string, accountId: string, now: Date) {
+  const [row] = await db
+    .update(authChallenges)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authChallenges.nonce, nonce),
+        eq(authChallenges.accountId, accountId),
+        isNull(authChallenges.usedAt),
+        gt(authChallenges.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteExpiredChallenges(db: Db, now: Date) {
+  await db.delete(authChallenges).where(lt(authChallenges.expiresAt, now));
+}
+
+export async function insertSession(db: Db, session: { idHash: string; accountId: string; expiresAt: Date }) {
+  await db.insert(sessions).values(session);
+}
+
+export async function findLiveSession(db: Db, idHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
+  return row ?? null;
+}
+
+export async function deleteSession(db: Db, idHash: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}

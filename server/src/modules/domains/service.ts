@@ -1,0 +1,274 @@
+import { DEFAULT_TLD } from '@registry/contracts/tld';
+import { splitDomainName, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
+import type {
+  AvailabilityResponse,
+  DomainDetail,
+  OwnedDomain,
+  Suggestion,
+} from '@registry/contracts/domains';
+import { roundAmount, usdEquivalent } from '@registry/contracts/pricing';
+import { similarityPercent } from '@registry/contracts/similarity';
+import type { Db } from '../../db/database';
+import { badRequest, notFound } from '../../http-error';
+import { LedgerUnavailableError, type LedgerReader } from '../../ledger/ledger-port';
+import type { PriceSource, SettingsService } from '../settings/service';
+import * as repo from './repo';
+
+/** Other-provider domains never expire in this registry (spec: fixed expiry 31-12-2099). */
+export const OTHER_PROVIDER_EXPIRY = '2099-12-31T00:00:00.000Z';
+const SUGGESTION_LIMIT = 8;
+const SUGGESTION_PREFIXES = ['my', 'get', 'the'];
+const SUGGESTION_SUFFIXES = ['app', 'hq', 'web3', 'pay', '1'];
+
+type Deps = {
+  db: Db;
+  ledger: LedgerReader;
+  settings: SettingsService;
+  prices: PriceSource;
+  otherProviderTokenId: string | null;
+  now?: () => Date;
+};
+
+function toOwnedDomain(
+  row: Awaited<ReturnType<typeof repo.domainsOfOwner>>[number],
+  sdCount: number,
+): OwnedDomain {
+  return {
+    itemName: row.name,
+    orderType: 'W3',
+    purDate: row.purchasedAt.toISOString(),
+    expireOn: row.expiresAt.toISOString(),
+    months: row.months,
+    isSub: row.isSub === 1 ? 1 : 0,
+    sdCount,
+    serialNo: row.serialNo ?? -1,
+    owner: row.ownerAccount,
+    webProtection: row.webProtection,
+    isSubscribed: row.subscribed,
+    status: row.status,
+    price: row.price,
+  };
+}
+
+export function createDomainService({
+  db,
+  ledger,
+  settings,
+  prices,
+  otherProviderTokenId,
+  now = () => new Date(),
+}: Deps) {
+  async function ledgerIsUp() {
+    try {
+      return await ledger.isAvailable();
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) return false;
+      throw error;
+    }
+  }
+
+  async function ownedOtherProviderDomains(accountId: string) {
+    if (!otherProviderTokenId) return [];
+    const nfts = await ledger.listAccountNfts(accountId, otherProviderTokenId);
+    const rows = await repo.otherProviderDomainsFor(
+      db,
+      otherProviderTokenId,
+      nfts.map((nft) => nft.serialNumber),
+    );
+    return rows.map((row) => ({
+      domainName: row.domainName,
+      ownerAddress: accountId,
+      createdAt: row.createdAt.toISOString(),
+      serialNumber: row.serialNumber,
+      tokenID: row.tokenId,
+      status: row.status as 1 | 2,
+      isSubscribed: row.status === 1,
+      expiresOn: OTHER_PROVIDER_EXPIRY,
+    }));
+  }
+
+  return {
+    async availability(name: string): Promise<AvailabilityResponse> {
+      const { labels, tld, isSubdomain } = splitDomainName(name);
+      if (isSubdomain)
+        throw badRequest('SUBDOMAIN_NAME', 'Subdomains are booked from the parent domain page');
+      if (!(await repo.isActiveTld(db, tld)))
+        throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
+      if (!(await ledgerIsUp())) {
+        return {
+          name,
+          status: -9,
+          available: false,
+          reserved: false,
+          networkDown: true,
+          msg: 'HCS-DOWN',
+          price: null,
+          priceUsd: null,
+        };
+      }
+      const label = labels[0]!;
+      const reserved = (await repo.reservedLabels(db, [label])).has(label);
+      const taken = !reserved && (await repo.takenNames(db, [name], now())).has(name);
+      if (reserved || taken) {
+        return {
+          name,
+          status: 0,
+          available: false,
+          reserved,
+          networkDown: false,
+          price: null,
+          priceUsd: null,
+        };
+      }
+      const price = (await settings.prices()).domainHbarPerYear;
+      const rate = await prices.usdPerHbar();
+      return {
+        name,
+        status: 1,
+        available: true,
+        reserved: false,
+        networkDown: false,
+        price,
+        priceUsd: roundAmount(usdEquivalent(price, rate)),
+      };
+    },
+
+    /** Free names close to the searched one, closest first. */
+    async suggestions(name: string): Promise<Suggestion[]> {
+      const { labels, tld } = splitDomainName(name);
+      const label = labels[0]!;
+      const tlds = await repo.listActiveTlds(db);
+      if (!tlds.includes(tld)) throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
+      const candidates = new Set<string>();
+      for (const other of [tld, DEFAULT_TLD, ...tlds]) if (other !== tld) candidates.add(`${label}.${other}`);
+      for (const prefix of SUGGESTION_PREFIXES) candidates.add(`${prefix}${label}.${tld}`);
+      for (const suffix of SUGGESTION_SUFFIXES) candidates.add(`${label}${suffix}.${tld}`);
+      const fitting = [...candidates].filter((candidate) => {
+        const [candidateLabel, candidateTld] = candidate.split('.') as [string, string];
+        return candidateLabel.length <= MAX_LABEL_LENGTH - candidateTld.length;
+      });
+      const taken = await repo.takenNames(db, fitting, now());
+      const reserved = await repo.reservedLabels(
+        db,
+        fitting.map((candidate) => candidate.split('.')[0]!),
+      );
+      const price = (await settings.prices()).domainHbarPerYear;
+      return fitting
+        .filter((candidate) => !taken.has(candidate) && !reserved.has(candidate.split('.')[0]!))
+        .map((candidate) => ({ name: candidate, price, similarity: similarityPercent(name, candidate) }))
+        .sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name))
+        .slice(0, SUGGESTION_LIMIT)
+        .map((suggestion, index) => ({ id: index + 1, ...suggestion }));
+    },
+
+    /** Which of these names can no longer be bought (cart load and before payment). */
+    async taken(names: string[]) {
+      const unique = [...new Set(names)];
+      const taken = await repo.takenNames(db, unique, now());
+      const reserved = await repo.reservedLabels(
+        db,
+        unique.map((name) => splitDomainName(name).labels[0]!),
+      );
+      return unique
+        .filter(
+          (name) =>
+            taken.has(name) ||
+            (!splitDomainName(name).isSubdomain && reserved.has(splitDomainName(name).labels[0]!)),
+        )
+        .map((itemName) => ({ itemName }));
+    },
+
+    async myDomains(accountId: string): Promise<OwnedDomain[]> {
+      const rows = await repo.domainsOfOwner(db, accountId, true);
+      const counts = await repo.subdomainCounts(
+        db,
+        rows.map((row) => row.name),
+      );
+      return rows.map((row) => toOwnedDomain(row, counts.get(row.name) ?? 0));
+    },
+
+    async mySubdomains(accountId: string, parent: string): Promise<OwnedDomain[]> {
+      const parentRow = await repo.findDomain(db, parent);
+      if (!parentRow || parentRow.ownerAccount !== accountId) throw notFound(`You do not own ${parent}`);
+      const rows = await repo.subdomainsOf(db, accountId, parent);
+      return rows.map((row) => toOwnedDomain(row, 0));
+    },
+
+    async pending(accountId: string) {
+      const rows = await repo.domainsOfOwner(db, accountId, false);
+      return rows.map((row) => ({
+        itemName: row.name,
+        purDate: row.purchasedAt.toISOString(),
+        months: row.months,
+        status: 'Inprogress' as const,
+      }));
+    },
+
+    async otherProviderDomains(accountId: string, domainName?: string) {
+      const owned = await ownedOtherProviderDomains(accountId);
+      return domainName ? owned.filter((domain) => domain.domainName === domainName) : owned;
+    },
+
+    /** Details of a domain the account owns (registered here or held as another provider's NFT). */
+    async details(accountId: string, name: string): Promise<DomainDetail> {
+      const row = await repo.findDomain(db, name);
+      if (row && row.ownerAccount === accountId) {
+        return {
+          domainName: row.name,
+          activeStatus: row.expiresAt > row.purchasedAt && row.expiresAt > now() ? 'Active' : 'Inactive',
+          blockChain: 'Hedera',
+          purchaseDate: row.purchasedAt.toISOString(),
+          expiresOn: row.expiresAt.toISOString(),
+          months: row.months,
+          webProtection: row.webProtection,
+          subscription: row.subscribed,
+          price: row.price,
+          isSub: row.isSub === 1 ? 1 : 0,
+          owner: row.ownerAccount,
+          serialNo: row.serialNo ?? -1,
+          status: row.status,
+          tokenId: row.tokenId,
+          isExternal: false,
+        };
+      }
+      const external = (await ownedOtherProviderDomains(accountId)).find(
+        (domain) => domain.domainName === name,
+      );
+      if (external) {
+        return {
+          domainName: external.domainName,
+          activeStatus: 'Active',
+          blockChain: 'Hedera',
+          purchaseDate: external.createdAt,
+          expiresOn: OTHER_PROVIDER_EXPIRY,
+          months: 0,
+          webProtection: false,
+          subscription: external.isSubscribed,
+          price: 0,
+          isSub: 0,
+          owner: accountId,
+          serialNo: external.serialNumber,
+          status: external.status,
+          tokenId: external.tokenID,
+          isExternal: true,
+        };
+      }
+      throw notFound(`You do not own ${name}`);
+    },
+
+    /** Whether the account may manage this name's records, and whether it is subscribed. */
+    async ownership(accountId: string, name: string): Promise<{ subscribed: boolean } | null> {
+      const row = await repo.findDomain(db, name);
+      if (row && row.ownerAccount === accountId && row.status === 22) return { subscribed: row.subscribed };
+      const external = (await ownedOtherProviderDomains(accountId)).find(
+        (domain) => domain.domainName === name,
+      );
+      return external ? { subscribed: external.isSubscribed } : null;
+    },
+
+    async exists(name: string): Promise<boolean> {
+      return Boolean(await repo.findDomain(db, name));
+    },
+  };
+}
+export type DomainService = ReturnType<typeof createDomainService>;

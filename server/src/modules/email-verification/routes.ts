@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { ApiErrorSchema } from '@registry/contracts/api-error';
+import {
+  EmailVerificationCodeSchema,
+  EmailVerificationRequestSchema,
+  MessageResponseSchema,
+} from '@registry/contracts/profile';
+import { sessionAccount } from '../auth/session-plugin';
+import type { EmailVerificationService } from './service';
+
+type Options = {
+  verifications: EmailVerificationService;
+  requireSession: (request: FastifyRequest) => Promise<void>;
+  rateLimit: { max: number; timeWindow: number };
+};
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
+
+export const emailVerificationRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { verifications, requireSession, rateLimit },
+) => {
+  app.post(
+    '/my/email-verification',
+    {
+      preHandler: requireSession,
+      config: { rateLimit },
+      schema: {
+        summary: 'Mail a verification link to the profile email',
+        tags: ['my'],
+        body: EmailVerificationRequestSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => verifications.request(sessionAccount(request), request.body.email),
+  );
+
+  app.post(
+    '/email-verification/verify',
+    {
+      config: { rateLimit },
+      schema: {
+        summary: 'Verify the code of a verification link',
+        tags: ['reference'],
+        body: EmailVerificationCodeSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => verifications.verify(request.body.vi),
+  );
+};

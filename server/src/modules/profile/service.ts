@@ -1,0 +1,74 @@
+import { Country, State } from 'country-state-city';
+import { eq } from 'drizzle-orm';
+import type { Profile, ProfileUpdate } from '@registry/contracts/profile';
+import type { Db } from '../../db/database';
+import { profiles } from '../../db/schema';
+import { notFound } from '../../http-error';
+
+/** Calling code as `+1`, `+1-268` normalised to the code the phone library expects. */
+function callingCode(phonecode: string): string {
+  const digits = phonecode.replace(/^\+/, '').split(/[-\s]/)[0] ?? '';
+  return `+${digits}`;
+}
+
+export function listCountries() {
+  return Country.getAllCountries()
+    .filter((country) => country.phonecode)
+    .map((country) => ({ cd: callingCode(country.phonecode), name: country.name, iso: country.isoCode }));
+}
+
+export function listStates(countryName: string): string[] {
+  const country = Country.getAllCountries().find(
+    (item) => item.name.toLowerCase() === countryName.trim().toLowerCase(),
+  );
+  if (!country) throw notFound(`Unknown country ${countryName}`);
+  return State.getStatesOfCountry(country.isoCode).map((state) => state.name);
+}
+
+function toProfile(row: typeof profiles.$inferSelect): Profile {
+  return {
+    fullName: row.fullName,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    mobileNo: row.mobileNo,
+    countryCode: row.countryCode,
+    adrLine1: row.adrLine1,
+    adrLine2: row.adrLine2,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    pincode: row.pincode,
+    dp: row.dp ?? null,
+  };
+}
+
+export function createProfileService(db: Db) {
+  return {
+    async get(accountId: string): Promise<Profile | null> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.accountId, accountId));
+      return row ? toProfile(row) : null;
+    },
+
+    async set(accountId: string, update: ProfileUpdate): Promise<Profile> {
+      const [current] = await db.select().from(profiles).where(eq(profiles.accountId, accountId));
+      const emailVerified = Boolean(current && current.emailVerified && current.email === update.email);
+      const values = { ...update, emailVerified, updatedAt: new Date() };
+      const [row] = await db
+        .insert(profiles)
+        .values({ accountId, ...values })
+        .onConflictDoUpdate({ target: profiles.accountId, set: values })
+        .returning();
+      return toProfile(row!);
+    },
+
+    async markEmailVerified(accountId: string, email: string): Promise<boolean> {
+      const rows = await db
+        .update(profiles)
+        .set({ emailVerified: true })
+        .where(eq(profiles.accountId, accountId))
+        .returning({ email: profiles.email });
+      return rows.some((row) => row.email === email);
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

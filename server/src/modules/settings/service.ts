@@ -1,0 +1,55 @@
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { DEFAULT_DISCOUNT_CONFIG, type DiscountConfig } from '@registry/contracts/discounts';
+import type { Db } from '../../db/database';
+import { settings } from '../../db/schema';
+
+const PricesSchema = z.object({
+  domainHbarPerYear: z.number().positive(),
+  subscriptionUsdPerYear: z.number().positive(),
+  recordChangeHbar: z.number().positive(),
+});
+export type Prices = z.infer<typeof PricesSchema>;
+
+const DiscountConfigSchema = z.object({
+  earlyAccessEnabled: z.boolean(),
+  earlyAccessFraction: z.number().min(0).max(1),
+  baseDomainFraction: z.number().min(0).max(1),
+});
+
+/** Prices and discount settings live in the database (seeded by a migration), not in code. */
+export function createSettingsService(db: Db) {
+  async function read<T>(key: string, schema: z.ZodType<T>, fallback?: T): Promise<T> {
+    const [row] = await db.select().from(settings).where(eq(settings.key, key));
+    if (!row) {
+      if (fallback !== undefined) return fallback;
+      throw new Error(`setting ${key} is missing`);
+    }
+    return schema.parse(row.value);
+  }
+  return {
+    prices: () => read('prices', PricesSchema),
+    discounts: (): Promise<DiscountConfig> =>
+      read('discounts', DiscountConfigSchema, DEFAULT_DISCOUNT_CONFIG),
+    async keys(): Promise<string[]> {
+      const rows = await db
+        .select({ key: settings.key })
+        .from(settings)
+        .where(inArray(settings.key, ['prices', 'discounts']));
+      return rows.map((row) => row.key);
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/** USD per HBAR. The local ledger uses a fixed value; the live sources arrive with the Hedera adapter. */
+export interface PriceSource {
+  usdPerHbar(): Promise<number>;
+}
+
+export class FixedPriceSource implements PriceSource {
+  constructor(private readonly rate: number) {}
+  async usdPerHbar() {
+    return this.rate;
+  }
+}
