@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineCases } from '../../testing/test-databases';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+
+describe.each(engineCases)('records and resolver on $engine', ({ open }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(open);
+  });
+  afterAll(() => t.close());
+
+  const records = (name: string, cookie: string) =>
+    t.app.inject({ method: 'GET', url: `/api/my/domains/${name}/records`, headers: { cookie } });
+  const update = (name: string, cookie: string, field: string, value: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/my/domains/${name}/records`,
+      headers: { cookie },
+      payload: { field, value },
+    });
+  const activate = (name: string, cookie: string, flag: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/my/domains/${name}/records/status`,
+      headers: { cookie },
+      payload: { flag },
+    });
+
+  it('starts with the generated .link address and no assets', async () => {
+    const owner = await t.signIn();
+    const domain = await t.giveDomain(owner.accountId);
+    const response = await records(domain.name, owner.cookie);
+    expect(response.json()).toEqual({
+      domainName: domain.name,
+      siteAddress: `https://${domain.name.replace('.', '-')}.link`,
+      assetsMap: { web3Asset: null, twitter: null, linkedIn: null, facebook: null, instagram: null },
+      status: 1,
+      statusSiteAddress: 0,
+      statusAssets: 0,
+    });
+  });
+
+  it('needs an active subscription to change records', async () => {
+    const owner = await t.signIn();
+    const domain = await t.giveDomain(owner.accountId, t.uniqueName(), { subscribed: false });
+    const response = await update(domain.name, owner.cookie, 'twitter', 'https://twitter.com/alpha');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'NOT_SUBSCRIBED',
+      message: 'Managing records needs an active subscription',
+    });
+  });
+
+  it("refuses a value that is not a valid URL with the spec's message", async () => {
+    const owner = await t.signIn();
+    const domain = await t.giveDomain(owner.accountId, t.uniqueName(), { subscribed: true });
+    const response = await update(domain.name, owner.cookie, 'siteAddress', 'not a url');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('Kindly enter valid url');
+  });
+
+  it('activates a change only after its fee was paid, once per payment, and then resolves', async () => {
+    const owner = await t.signIn();
+    const domain = await t.giveDomain(owner.accountId, t.uniqueName(), { subscribed: true });
+    const saved = await update(domain.name, owner.cookie, 'siteAddress', 'https://alpha.example.com/home');
+    expect(saved.json()).toMatchObject({
+      siteAddress: 'https://alpha.example.com/home',
+      statusSiteAddress: 0,
+      status: 1,
+    });
+
+    const unpaid = await activate(domain.name, owner.cookie, 'statusSiteAddress');
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().code).toBe('PAYMENT_REQUIRED');
+    const before = await t.app.inject({ method: 'GET', url: `/api/resolve/${domain.name}` });
+    expect(before.json()).toMatchObject({ status: 1 });
+
+    await t.paidOrder(owner.accountId, 'record-fee', domain.name, 2);
+    const paid = await activate(domain.name, owner.cookie, 'statusSiteAddress');
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ statusSiteAddress: 1, status: 2 });
+    expect((await activate(domain.name, owner.cookie, 'statusAssets')).statusCode).toBe(402);
+
+    const resolved = await t.app.inject({ method: 'GET', url: `/api/resolve/${domain.name}` });
+    expect(resolved.json()).toMatchObject({ siteAddress: 'https://alpha.example.com/home', status: 2 });
+  });
+
+  it('answers 404 when resolving an unregistered name', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/resolve/${t.uniqueName()}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+});
