@@ -1,7 +1,28 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { bus } from '@registry/bus';
-import { TldListResponseSchema, type TldListResponse } from '@registry/contracts/tld';
+import { ApiErrorSchema } from '@registry/contracts/api-error';
+import { ChallengeResponseSchema, SessionResponseSchema } from '@registry/contracts/auth';
+import {
+  AvailabilityResponseSchema,
+  DomainDetailSchema,
+  OrderListSchema,
+  OtherProviderDomainListSchema,
+  OwnedDomainListSchema,
+  PendingDomainListSchema,
+  SuggestionsResponseSchema,
+  TakenResponseSchema,
+} from '@registry/contracts/domains';
+import {
+  CountryListSchema,
+  MessageResponseSchema,
+  ProfileResponseSchema,
+  ProfileSchema,
+  StateListSchema,
+  type ProfileUpdate,
+} from '@registry/contracts/profile';
+import { DomainRecordsSchema, type RecordField } from '@registry/contracts/records';
+import { TldListResponseSchema } from '@registry/contracts/tld';
 
 export type ApiClientOptions = {
   /** Origin of the server; the page's own origin when omitted. */
@@ -9,12 +30,34 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
 };
 
-export type ApiClient = {
-  listTlds(): Promise<TldListResponse>;
-};
+/** A failed call, with the server's `{ code, message }`. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
 
-/** Typed client of the server API. A 401 from any call tells the shell to clear stored state. */
-export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions = {}): ApiClient {
+async function toApiRequestError(error: unknown): Promise<never> {
+  if (error instanceof HTTPError) {
+    const body = ApiErrorSchema.safeParse(await error.response.json().catch(() => null));
+    throw new ApiRequestError(
+      error.response.status,
+      body.success ? body.data.code : 'HTTP_ERROR',
+      body.success ? body.data.message : `The server answered ${error.response.status}`,
+    );
+  }
+  throw error;
+}
+
+const name = (value: string) => encodeURIComponent(value);
+
+/** Typed client of the server API: one function per endpoint, answers parsed with the contracts. */
+export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions = {}) {
   const http: KyInstance = ky.create({
     prefixUrl: `${baseUrl ?? globalThis.location?.origin ?? ''}/api`,
     credentials: 'include',
@@ -23,17 +66,78 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
     hooks: {
       afterResponse: [
         (_request, _options, response) => {
+          // A 401 from any call: the shell clears what the browser stored.
           if (response.status === 401) bus.emit('session:expired', {});
         },
       ],
     },
   });
 
-  async function getParsed<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
-    return schema.parse(await http.get(path).json());
+  async function call<S extends z.ZodType>(
+    schema: S,
+    method: 'get' | 'post' | 'put',
+    path: string,
+    options: { json?: unknown; searchParams?: Record<string, string> } = {},
+  ): Promise<z.infer<S>> {
+    try {
+      return schema.parse(await http(path, { method, ...options }).json());
+    } catch (error) {
+      return toApiRequestError(error);
+    }
   }
 
   return {
-    listTlds: () => getParsed('tlds', TldListResponseSchema),
+    listTlds: () => call(TldListResponseSchema, 'get', 'tlds'),
+
+    createSignInChallenge: (accountId: string) =>
+      call(ChallengeResponseSchema, 'post', 'auth/challenge', { json: { accountId } }),
+    verifySignIn: (input: { accountId: string; nonce: string; signatureMap: string }) =>
+      call(SessionResponseSchema, 'post', 'auth/verify', { json: input }),
+    async logout(): Promise<void> {
+      await http.post('auth/logout').catch(toApiRequestError);
+    },
+
+    checkAvailability: (domainName: string) =>
+      call(AvailabilityResponseSchema, 'get', 'domains/availability', { searchParams: { name: domainName } }),
+    getSuggestions: (domainName: string) =>
+      call(SuggestionsResponseSchema, 'get', 'domains/suggestions', { searchParams: { name: domainName } }),
+    findTakenNames: (names: string[]) =>
+      call(TakenResponseSchema, 'post', 'domains/taken', { json: { names } }),
+
+    listOrders: () => call(OrderListSchema, 'get', 'my/orders'),
+    getProfile: () => call(ProfileResponseSchema, 'get', 'my/profile'),
+    saveProfile: (profile: ProfileUpdate) => call(ProfileSchema, 'put', 'my/profile', { json: profile }),
+    listCountries: () => call(CountryListSchema, 'get', 'countries'),
+    listStates: (countryName: string) =>
+      call(StateListSchema, 'get', 'states', { searchParams: { countryName } }),
+
+    listMyDomains: () => call(OwnedDomainListSchema, 'get', 'my/domains'),
+    listMySubdomains: (parent: string) =>
+      call(OwnedDomainListSchema, 'get', `my/domains/${name(parent)}/subdomains`),
+    listPendingDomains: () => call(PendingDomainListSchema, 'get', 'my/pending-domains'),
+    listOtherProviderDomains: (domainName?: string) =>
+      call(
+        OtherProviderDomainListSchema,
+        'get',
+        'my/other-domains',
+        domainName ? { searchParams: { domainName } } : {},
+      ),
+    getDomainDetails: (domainName: string) =>
+      call(DomainDetailSchema, 'get', `my/domains/${name(domainName)}`),
+
+    getRecords: (domainName: string) =>
+      call(DomainRecordsSchema, 'get', `my/domains/${name(domainName)}/records`),
+    updateRecord: (domainName: string, field: RecordField, value: string) =>
+      call(DomainRecordsSchema, 'put', `my/domains/${name(domainName)}/records`, { json: { field, value } }),
+    activateRecords: (domainName: string, flag: 'statusSiteAddress' | 'statusAssets') =>
+      call(DomainRecordsSchema, 'post', `my/domains/${name(domainName)}/records/status`, { json: { flag } }),
+    resolveDomain: (domainName: string) => call(DomainRecordsSchema, 'get', `resolve/${name(domainName)}`),
+
+    requestEmailVerification: (email: string) =>
+      call(MessageResponseSchema, 'post', 'my/email-verification', { json: { email } }),
+    verifyEmail: (code: string) =>
+      call(MessageResponseSchema, 'post', 'email-verification/verify', { json: { vi: code } }),
   };
 }
+
+export type ApiClient = ReturnType<typeof createApiClient>;
