@@ -22,7 +22,11 @@ export default defineConfig({
       {
         test: {
           name: 'apps',
-          include: ['shell/src/**/*.test.tsx', 'mfe-*/src/**/*.test.tsx', 'packages/*/src/**/*.test.tsx'],
+          include: [
+            'shell/src/**/*.test.ts?(x)',
+            'mfe-*/src/**/*.test.ts?(x)',
+            'packages/*/src/**/*.test.tsx',
+          ],
           environment: 'jsdom',
         },
       },

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { DiscountTokenIds } from '@registry/contracts/discounts';
 
 /** Root of the workspace: the built shell and remotes live in its app folders. */
 const WORKSPACE_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+const TOKEN_ID = /^\d+\.\d+\.\d+$/;
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,10 +31,13 @@ const ConfigSchema = z.object({
   /** USD for one HBAR on the local ledger. */
   FIXED_USD_PER_HBAR: z.coerce.number().positive().default(0.05),
   /** Token id of the other provider's domain NFTs (e.g. 0.0.1234); unset lists none. */
-  OTHER_PROVIDER_TOKEN_ID: z
-    .string()
-    .regex(/^\d+\.\d+\.\d+$/)
-    .optional(),
+  OTHER_PROVIDER_TOKEN_ID: z.string().regex(TOKEN_ID).optional(),
+  /** Token ids of the discount groups (spec section 9); unset groups give no discount. */
+  DISCOUNT_TOKEN_EARLY_ACCESS: z.string().regex(TOKEN_ID).optional(),
+  DISCOUNT_TOKEN_COLLECTIBLE: z.string().regex(TOKEN_ID).optional(),
+  DISCOUNT_TOKEN_HOLDER: z.string().regex(TOKEN_ID).optional(),
+  DISCOUNT_TOKEN_PARTNER: z.string().regex(TOKEN_ID).optional(),
+  DISCOUNT_TOKEN_KOALA: z.string().regex(TOKEN_ID).optional(),
   /** smtp://user:pass@host:port; without it mail is written to DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
   /** Requests per minute and client. */
@@ -43,6 +49,17 @@ export type AppConfig = z.infer<typeof ConfigSchema> & {
   /** Per-remote manifest URLs from `REMOTE_URL_<NAME>` variables, e.g. REMOTE_URL_SEARCH. */
   remoteUrlOverrides: Record<string, string>;
 };
+
+/** The discount groups' token ids from configuration. */
+export function discountTokenIds(config: AppConfig): DiscountTokenIds {
+  return {
+    earlyAccess: config.DISCOUNT_TOKEN_EARLY_ACCESS,
+    collectible: config.DISCOUNT_TOKEN_COLLECTIBLE,
+    normalHolder: config.DISCOUNT_TOKEN_HOLDER,
+    partner: config.DISCOUNT_TOKEN_PARTNER,
+    koala: config.DISCOUNT_TOKEN_KOALA,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ConfigSchema.safeParse(env);

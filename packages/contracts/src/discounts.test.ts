@@ -66,3 +66,25 @@ describe('suggestion similarity', () => {
     expect(similarityPercent('', '')).toBe(100);
   });
 });
+
+describe('entitlements from token holdings', () => {
+  it('maps held configured tokens to their groups and ignores empty or unconfigured ones', async () => {
+    const { entitlementsFromHoldings } = await import('./discounts');
+    expect(
+      entitlementsFromHoldings(
+        [
+          { tokenId: '0.0.100', balance: 1 },
+          { tokenId: '0.0.200', balance: 0 },
+          { tokenId: '0.0.300', balance: 3 },
+        ],
+        { earlyAccess: '0.0.100', collectible: '0.0.200', partner: '0.0.300' },
+      ),
+    ).toEqual({
+      earlyAccess: true,
+      collectibleHolder: false,
+      normalHolder: false,
+      partnerHolder: true,
+      koalaHolder: false,
+    });
+  });
+});

@@ -114,3 +114,28 @@ export function applyDiscounts(
   const total = running.reduce((sum, line) => sum + line.amount, 0);
   return { subtotal: roundAmount(subtotal), discounts, total: roundAmount(total) };
 }
+
+/** Token ids of the discount groups (configuration; unset groups give nothing). */
+export type DiscountTokenIds = {
+  earlyAccess?: string;
+  collectible?: string;
+  normalHolder?: string;
+  partner?: string;
+  koala?: string;
+};
+
+/** Which groups an account belongs to, from its token balances (fungible amount or NFT count). */
+export function entitlementsFromHoldings(
+  holdings: { tokenId: string; balance: number }[],
+  tokens: DiscountTokenIds,
+): DiscountEntitlements {
+  const holds = (tokenId: string | undefined) =>
+    Boolean(tokenId) && holdings.some((holding) => holding.tokenId === tokenId && holding.balance > 0);
+  return {
+    earlyAccess: holds(tokens.earlyAccess),
+    collectibleHolder: holds(tokens.collectible),
+    normalHolder: holds(tokens.normalHolder),
+    partnerHolder: holds(tokens.partner),
+    koalaHolder: holds(tokens.koala),
+  };
+}

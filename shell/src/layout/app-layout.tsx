@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { bus } from '@registry/bus';
+import { clearStorageOnSessionExpiry } from '../session/session-expiry';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -11,6 +12,7 @@ export function AppLayout() {
     () => bus.on('navigate', ({ to, replace }) => navigate(to, { replace: replace ?? false })),
     [navigate],
   );
+  useEffect(() => clearStorageOnSessionExpiry(), []);
   return (
     <div className="app">
       <Header />
