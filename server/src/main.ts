@@ -10,6 +10,7 @@ const database = await openDatabase(
     : { engine: 'pglite', dataDir: config.DATA_DIR },
 );
 const ledger = new LocalLedger(database.db);
+await ledger.bootstrap();
 const app = await buildApp({ config, database, ledger });
 
 async function shutdown(signal: string) {

@@ -11,7 +11,7 @@ describe('typed API client against the server', () => {
   let cookie = '';
 
   beforeAll(async () => {
-    t = await startTestApp(engineCases[0]!.open, { OTHER_PROVIDER_TOKEN_ID: '0.0.4242' });
+    t = await startTestApp(engineCases[0]!.open, {}, { otherProviderToken: true });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     // Node's fetch keeps no cookies: this one plays the browser's cookie jar.
     const fetchWithCookies: typeof fetch = async (input, init) => {
@@ -31,7 +31,7 @@ describe('typed API client against the server', () => {
 
   it('signs in with a wallet signature and uses every endpoint', async () => {
     const key = PrivateKey.generateED25519();
-    const accountId = await t.ledger.createAccount(key.publicKey);
+    const accountId = await t.writer.createAccount(key.publicKey, 100);
     const challenge = await client.createSignInChallenge(accountId);
     const session = await client.verifySignIn({
       accountId,
@@ -43,7 +43,12 @@ describe('typed API client against the server', () => {
     const owned = await t.giveDomain(accountId, t.uniqueName(), { subscribed: true });
     await t.giveDomain(accountId, `sub.${owned.name}`, { parentName: owned.name });
     await t.giveDomain(accountId, t.uniqueName(), { status: 1 });
-    await t.giveOtherProviderDomain(accountId, '0.0.4242', t.uniqueName(), 1);
+    await t.giveOtherProviderDomain(
+      { accountId, key, cookie: '' },
+      t.otherProviderTokenId!,
+      t.uniqueName(),
+      1,
+    );
     await t.paidOrder(accountId, 'record-fee', owned.name, 2);
 
     expect((await client.listTlds()).tlds[0]).toEqual({ itemName: 'hbar' });

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import type { Database } from '../db/database';
 import { domains, orderLines, orders, otherProviderDomains } from '../db/schema';
 import { LocalLedger } from '../ledger/local/local-ledger';
+import { LocalLedgerWriter } from '../ledger/local/local-ledger-writer';
 import type { Mail } from '../modules/email-verification/mailer';
 import { testConfig } from './test-config';
 
@@ -24,12 +25,24 @@ export function signMessageLikeWallet(key: PrivateKey, message: string): string 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /** A server on a fresh database with the local ledger, plus fixtures to put it in the state a test needs. */
-export async function startTestApp(openDatabase: () => Promise<Database>, env: Record<string, string> = {}) {
+export async function startTestApp(
+  openDatabase: () => Promise<Database>,
+  env: Record<string, string> = {},
+  options: { otherProviderToken?: boolean } = {},
+) {
   const database = await openDatabase();
   const ledger = new LocalLedger(database.db);
+  const writer = new LocalLedgerWriter(ledger, await ledger.bootstrap());
+  const otherProviderTokenId = options.otherProviderToken
+    ? await writer.createNftCollection('Other provider domains', 'OPD')
+    : undefined;
   const mail: Mail[] = [];
   const app: FastifyInstance = await buildApp({
-    config: testConfig({ APPS_ROOT: '/nonexistent', ...env }),
+    config: testConfig({
+      APPS_ROOT: '/nonexistent',
+      ...(otherProviderTokenId ? { OTHER_PROVIDER_TOKEN_ID: otherProviderTokenId } : {}),
+      ...env,
+    }),
     database,
     ledger,
     mailer: { send: async (message) => void mail.push(message) },
@@ -37,7 +50,7 @@ export async function startTestApp(openDatabase: () => Promise<Database>, env: R
   let nameCounter = 0;
 
   async function signIn(key: PrivateKey = PrivateKey.generateED25519()): Promise<SignedIn> {
-    const accountId = await ledger.createAccount(key.publicKey);
+    const accountId = await writer.createAccount(key.publicKey, 100);
     const challenge = await app.inject({
       method: 'POST',
       url: '/api/auth/challenge',
@@ -113,18 +126,24 @@ export async function startTestApp(openDatabase: () => Promise<Database>, env: R
     return order!;
   }
 
-  async function giveOtherProviderDomain(owner: string, tokenId: string, domainName: string, status: number) {
-    const nft = await ledger.mintNftTo(tokenId, owner, domainName);
-    await database.db
-      .insert(otherProviderDomains)
-      .values({ domainName, tokenId, serialNumber: nft.serialNumber, status });
-    return nft;
+  /** An NFT of another provider's token held by the account, with its domain record. */
+  async function giveOtherProviderDomain(
+    owner: SignedIn,
+    tokenId: string,
+    domainName: string,
+    status: number,
+  ) {
+    const serialNumber = await writer.mintTo(tokenId, owner.accountId, owner.key, domainName);
+    await database.db.insert(otherProviderDomains).values({ domainName, tokenId, serialNumber, status });
+    return { tokenId, serialNumber };
   }
 
   return {
     app,
     database,
     ledger,
+    writer,
+    otherProviderTokenId,
     mail,
     signIn,
     uniqueName,

@@ -24,7 +24,7 @@ describe.each(engineCases)('wallet sign-in on $engine', ({ open }) => {
 
   it('opens an httpOnly SameSite session for a signature made with the ledger key', async () => {
     const key = PrivateKey.generateED25519();
-    const accountId = await t.ledger.createAccount(key.publicKey);
+    const accountId = await t.writer.createAccount(key.publicKey);
     const { nonce, message, expiresAt } = await challenge(accountId);
     expect(message).toContain(nonce);
     expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now());
@@ -53,7 +53,7 @@ describe.each(engineCases)('wallet sign-in on $engine', ({ open }) => {
   });
 
   it('refuses a signature by another key than the account holds on the ledger', async () => {
-    const accountId = await t.ledger.createAccount(PrivateKey.generateED25519().publicKey);
+    const accountId = await t.writer.createAccount(PrivateKey.generateED25519().publicKey);
     const { nonce, message } = await challenge(accountId);
     const response = await verify({
       accountId,
@@ -66,7 +66,7 @@ describe.each(engineCases)('wallet sign-in on $engine', ({ open }) => {
 
   it('refuses a signature over another message', async () => {
     const key = PrivateKey.generateED25519();
-    const accountId = await t.ledger.createAccount(key.publicKey);
+    const accountId = await t.writer.createAccount(key.publicKey);
     const { nonce } = await challenge(accountId);
     const response = await verify({
       accountId,
@@ -78,7 +78,7 @@ describe.each(engineCases)('wallet sign-in on $engine', ({ open }) => {
 
   it('accepts each challenge once', async () => {
     const key = PrivateKey.generateED25519();
-    const accountId = await t.ledger.createAccount(key.publicKey);
+    const accountId = await t.writer.createAccount(key.publicKey);
     const { nonce, message } = await challenge(accountId);
     const signatureMap = signMessageLikeWallet(key, message);
     expect((await verify({ accountId, nonce, signatureMap })).statusCode).toBe(200);
@@ -89,8 +89,8 @@ describe.each(engineCases)('wallet sign-in on $engine', ({ open }) => {
 
   it('refuses a challenge issued for another account', async () => {
     const key = PrivateKey.generateED25519();
-    const accountId = await t.ledger.createAccount(key.publicKey);
-    const other = await t.ledger.createAccount(PrivateKey.generateED25519().publicKey);
+    const accountId = await t.writer.createAccount(key.publicKey);
+    const other = await t.writer.createAccount(PrivateKey.generateED25519().publicKey);
     const { nonce, message } = await challenge(other);
     const response = await verify({ accountId, nonce, signatureMap: signMessageLikeWallet(key, message) });
     expect(response.statusCode).toBe(401);
@@ -108,7 +108,7 @@ describe.each(engineCases)('wallet sign-in on $engine', ({ open }) => {
 
   it('answers a malformed signature map with 400', async () => {
     const key = PrivateKey.generateED25519();
-    const accountId = await t.ledger.createAccount(key.publicKey);
+    const accountId = await t.writer.createAccount(key.publicKey);
     const { nonce } = await challenge(accountId);
     const response = await verify({
       accountId,

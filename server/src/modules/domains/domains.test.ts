@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../../testing/test-databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
-const OTHER_TOKEN = '0.0.7777';
-
 describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(open, { OTHER_PROVIDER_TOKEN_ID: OTHER_TOKEN, FIXED_USD_PER_HBAR: '0.05' });
+    t = await startTestApp(open, { FIXED_USD_PER_HBAR: '0.05' }, { otherProviderToken: true });
   });
   afterAll(() => t.close());
 
@@ -152,10 +150,12 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
       const owner = await t.signIn();
       const subscribedName = t.uniqueName();
       const activeName = t.uniqueName();
-      await t.giveOtherProviderDomain(owner.accountId, OTHER_TOKEN, subscribedName, 1);
-      await t.giveOtherProviderDomain(owner.accountId, OTHER_TOKEN, activeName, 2);
-      await t.giveOtherProviderDomain(owner.accountId, OTHER_TOKEN, t.uniqueName(), 3);
-      await t.giveOtherProviderDomain(owner.accountId, '0.0.8888', t.uniqueName(), 1);
+      const otherToken = t.otherProviderTokenId!;
+      const unrelatedToken = await t.writer.createNftCollection('Unrelated', 'UNR');
+      await t.giveOtherProviderDomain(owner, otherToken, subscribedName, 1);
+      await t.giveOtherProviderDomain(owner, otherToken, activeName, 2);
+      await t.giveOtherProviderDomain(owner, otherToken, t.uniqueName(), 3);
+      await t.giveOtherProviderDomain(owner, unrelatedToken, t.uniqueName(), 1);
 
       const listed = (await get('/api/my/other-domains', owner.cookie)).json().domains as {
         domainName: string;
@@ -166,7 +166,7 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
       expect(listed.map((d) => d.domainName).sort()).toEqual([subscribedName, activeName].sort());
       expect(listed.find((d) => d.domainName === subscribedName)).toMatchObject({
         isSubscribed: true,
-        tokenID: OTHER_TOKEN,
+        tokenID: otherToken,
         expiresOn: '2099-12-31T00:00:00.000Z',
       });
       const filtered = (await get(`/api/my/other-domains?domainName=${activeName}`, owner.cookie)).json()
@@ -178,7 +178,7 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
         isExternal: true,
         subscription: true,
         activeStatus: 'Active',
-        tokenId: OTHER_TOKEN,
+        tokenId: otherToken,
       });
     });
 

@@ -1,0 +1,31 @@
+/** Formats shared by the local ledger and the mirror reader (the mirror node's own formats). */
+
+/** Nanoseconds since the epoch as `seconds.nanos` (nine digits). */
+export function formatTimestamp(ns: bigint): string {
+  const seconds = ns / 1_000_000_000n;
+  const nanos = ns % 1_000_000_000n;
+  return `${seconds}.${nanos.toString().padStart(9, '0')}`;
+}
+
+export function parseTimestamp(value: string): bigint {
+  const [seconds = '0', nanos = '0'] = value.split('.');
+  return BigInt(seconds) * 1_000_000_000n + BigInt(nanos.padEnd(9, '0').slice(0, 9));
+}
+
+/** `0.0.1001@1700000000.000000123` (SDK) → `0.0.1001-1700000000-000000123` (mirror node). */
+export function toMirrorTransactionId(sdkId: string): string {
+  const [account, validStart] = sdkId.split('@') as [string, string];
+  const [seconds, nanos = '0'] = validStart.split('.');
+  return `${account}-${seconds}-${nanos.padStart(9, '0')}`;
+}
+
+/** Accepts either form and answers the mirror form, or null when it is neither. */
+export function normaliseTransactionId(value: string): string | null {
+  const mirror = /^(\d+\.\d+\.\d+)-(\d{1,19})-(\d{1,9})$/.exec(value);
+  if (mirror) return `${mirror[1]}-${mirror[2]}-${mirror[3]!.padStart(9, '0')}`;
+  const sdk = /^(\d+\.\d+\.\d+)@(\d{1,19})\.(\d{1,9})$/.exec(value);
+  if (sdk) return `${sdk[1]}-${sdk[2]}-${sdk[3]!.padStart(9, '0')}`;
+  return null;
+}
+
+export const ENTITY_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;

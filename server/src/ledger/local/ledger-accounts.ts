@@ -1,0 +1,29 @@
+import { PublicKey } from '@hashgraph/sdk';
+
+/** System accounts, numbered as on Hedera. */
+export const GENESIS_ACCOUNT = '0.0.2';
+export const NODE_ACCOUNTS = ['0.0.3', '0.0.4', '0.0.5', '0.0.6', '0.0.7', '0.0.8', '0.0.9'];
+export const FEE_ACCOUNT = '0.0.98';
+/** All HBAR exists from the start, on the genesis account (50 billion HBAR). */
+export const TOTAL_SUPPLY_TINYBARS = 50_000_000_000n * 100_000_000n;
+/** What every transaction costs on the local ledger: 0.001 HBAR, paid to 0.0.98. */
+export const TRANSACTION_FEE_TINYBARS = 100_000n;
+
+export type KeyType = 'ED25519' | 'ECDSA_SECP256K1';
+
+export function describeKey(key: PublicKey): { key: string; type: KeyType } {
+  const der = key.toStringDer();
+  return {
+    key: key.toStringRaw(),
+    type: der.startsWith('302a300506032b6570') ? 'ED25519' : 'ECDSA_SECP256K1',
+  };
+}
+
+export function publicKeyOf(raw: string, type: string): PublicKey {
+  return type === 'ED25519' ? PublicKey.fromStringED25519(raw) : PublicKey.fromStringECDSA(raw);
+}
+
+export function accountNumOf(accountId: string): number | null {
+  const match = /^0\.0\.(\d{1,15})$/.exec(accountId);
+  return match ? Number(match[1]) : null;
+}

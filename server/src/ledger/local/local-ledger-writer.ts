@@ -1,0 +1,135 @@
+import {
+  AccountCreateTransaction,
+  AccountId,
+  Hbar,
+  PrivateKey,
+  type PublicKey,
+  TokenAssociateTransaction,
+  TokenCreateTransaction,
+  TokenMintTransaction,
+  TokenType,
+  type Transaction,
+  TransactionId,
+  TransferTransaction,
+  NftId,
+  TokenId,
+} from '@hashgraph/sdk';
+import { GENESIS_ACCOUNT } from './ledger-accounts';
+import type { LocalLedger, SubmitResult } from './local-ledger';
+
+export class LedgerTransactionError extends Error {
+  constructor(readonly result: SubmitResult) {
+    super(`ledger answered ${result.status}`);
+    this.name = 'LedgerTransactionError';
+  }
+}
+
+/**
+ * Builds, signs and submits SDK transactions to the local ledger the way a client with an operator
+ * does on Hedera. The operator is the genesis account: it pays and funds new accounts.
+ */
+export class LocalLedgerWriter {
+  private readonly operatorId = AccountId.fromString(GENESIS_ACCOUNT);
+
+  constructor(
+    private readonly ledger: LocalLedger,
+    readonly operatorKey: PrivateKey,
+  ) {}
+
+  /** Freezes with the operator as payer (unless the transaction has its own id), signs and submits. */
+  async execute(transaction: Transaction, signers: PrivateKey[] = []): Promise<SubmitResult> {
+    if (!transaction.isFrozen()) {
+      if (!transaction.transactionId) transaction.setTransactionId(TransactionId.generate(this.operatorId));
+      transaction.setNodeAccountIds([new AccountId(3)]).freeze();
+    }
+    const payerIsOperator = transaction.transactionId?.accountId?.toString() === GENESIS_ACCOUNT;
+    for (const key of payerIsOperator ? [this.operatorKey, ...signers] : signers) await transaction.sign(key);
+    const result = await this.ledger.submit(transaction.toBytes());
+    if (result.status !== 'SUCCESS') throw new LedgerTransactionError(result);
+    return result;
+  }
+
+  /** Opens an account for a key, funded from genesis (the faucet). */
+  async createAccount(publicKey: PublicKey, initialHbar = 0): Promise<string> {
+    const result = await this.execute(
+      new AccountCreateTransaction().setKey(publicKey).setInitialBalance(new Hbar(initialHbar)),
+    );
+    return result.entityId!;
+  }
+
+  async transferHbar(
+    from: string,
+    fromKey: PrivateKey,
+    to: string,
+    tinybars: bigint,
+    memo = '',
+  ): Promise<SubmitResult> {
+    const transfer = new TransferTransaction()
+      .addHbarTransfer(from, Hbar.fromTinybars((-tinybars).toString()))
+      .addHbarTransfer(to, Hbar.fromTinybars(tinybars.toString()))
+      .setTransactionMemo(memo)
+      .setTransactionId(TransactionId.generate(from));
+    return this.execute(transfer, [fromKey]);
+  }
+
+  /** An NFT collection with the operator as treasury and supply key. */
+  async createNftCollection(name: string, symbol: string, memo = ''): Promise<string> {
+    const result = await this.execute(
+      new TokenCreateTransaction()
+        .setTokenName(name)
+        .setTokenSymbol(symbol)
+        .setTokenMemo(memo)
+        .setTokenType(TokenType.NonFungibleUnique)
+        .setTreasuryAccountId(this.operatorId)
+        .setSupplyKey(this.operatorKey.publicKey)
+        .setAdminKey(this.operatorKey.publicKey),
+    );
+    return result.entityId!;
+  }
+
+  async associate(accountId: string, accountKey: PrivateKey, tokenId: string): Promise<SubmitResult> {
+    return this.execute(
+      new TokenAssociateTransaction()
+        .setAccountId(accountId)
+        .setTokenIds([tokenId])
+        .setTransactionId(TransactionId.generate(accountId)),
+      [accountKey],
+    );
+  }
+
+  async mint(tokenId: string, metadata: string): Promise<number> {
+    const result = await this.execute(
+      new TokenMintTransaction().setTokenId(tokenId).setMetadata([Buffer.from(metadata, 'utf8')]),
+    );
+    return result.serials![0]!;
+  }
+
+  async transferNft(tokenId: string, serial: number, to: string): Promise<SubmitResult> {
+    return this.execute(
+      new TransferTransaction().addNftTransfer(
+        new NftId(TokenId.fromString(tokenId), serial),
+        this.operatorId,
+        AccountId.fromString(to),
+      ),
+    );
+  }
+
+  /** Mints one NFT and delivers it to an account (associating it first with the account's key). */
+  async mintTo(
+    tokenId: string,
+    accountId: string,
+    accountKey: PrivateKey,
+    metadata: string,
+  ): Promise<number> {
+    await this.associate(accountId, accountKey, tokenId).catch((error: unknown) => {
+      if (!(
+        error instanceof LedgerTransactionError &&
+        error.result.status === 'TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT'
+      ))
+        throw error;
+    });
+    const serial = await this.mint(tokenId, metadata);
+    await this.transferNft(tokenId, serial, accountId);
+    return serial;
+  }
+}
