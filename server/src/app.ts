@@ -5,7 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
-import type { LedgerReader } from './ledger/ledger-port';
+import { injectFetch } from './ledger/inject-fetch';
+import { registerLedgerDevRoutes } from './ledger/local/ledger-dev-routes';
+import type { LocalLedger } from './ledger/local/local-ledger';
+import type { LocalLedgerWriter } from './ledger/local/local-ledger-writer';
+import { registerMirrorRoutes } from './ledger/local/mirror-routes';
+import { MirrorLedgerReader, MirrorReader } from './ledger/mirror-reader';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { registerSessions } from './modules/auth/session-plugin';
@@ -19,7 +24,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { recordRoutes } from './modules/records/routes';
 import { createRecordService } from './modules/records/service';
-import { createSettingsService, FixedPriceSource, type PriceSource } from './modules/settings/service';
+import { CachedPriceSource, createSettingsService, type PriceSource } from './modules/settings/service';
 import { tldRoutes } from './modules/tlds/routes';
 import { createTldService } from './modules/tlds/service';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -30,10 +35,14 @@ import { registerStaticApps } from './plugins/static-apps';
 export type AppDependencies = {
   config: AppConfig;
   database: Database;
-  ledger: LedgerReader;
+  /** The embedded ledger (LEDGER=local): served under /ledger and read through its mirror routes. */
+  localLedger?: { ledger: LocalLedger; writer: LocalLedgerWriter };
   prices?: PriceSource;
   mailer?: Mailer;
 };
+
+/** Where the local ledger's mirror routes are reached in-process. */
+const LOCAL_MIRROR_URL = 'http://local-ledger/ledger';
 
 const MINUTE = 60_000;
 
@@ -41,7 +50,7 @@ const MINUTE = 60_000;
 export async function buildApp({
   config,
   database,
-  ledger,
+  localLedger,
   prices,
   mailer,
 }: AppDependencies): Promise<FastifyInstance> {
@@ -67,7 +76,13 @@ export async function buildApp({
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const db = database.db;
   const settings = createSettingsService(db);
-  const priceSource = prices ?? new FixedPriceSource(config.FIXED_USD_PER_HBAR);
+  // One mirror client for both ledgers: the local one answers in-process, Hedera's over HTTP.
+  const mirror = new MirrorReader(
+    config.MIRROR_NODE_URL ?? LOCAL_MIRROR_URL,
+    config.MIRROR_NODE_URL ? fetch : injectFetch(app),
+  );
+  const ledger = new MirrorLedgerReader(mirror);
+  const priceSource = prices ?? new CachedPriceSource(() => mirror.usdPerHbar());
   const auth = createAuthService({ db, ledger });
   const { requireSession } = registerSessions(app, auth);
   const domains = createDomainService({
@@ -120,6 +135,15 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+
+  if (localLedger) {
+    await registerMirrorRoutes(app, {
+      db,
+      ledger: localLedger.ledger,
+      usdPerHbar: async () => config.FIXED_USD_PER_HBAR,
+    });
+    await registerLedgerDevRoutes(app, { ...localLedger, rateLimit: signInRateLimit });
+  }
 
   registerRemotesManifest(app, await resolveRemotesManifest(config));
   await registerStaticApps(app, config.APPS_ROOT);

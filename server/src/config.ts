@@ -28,6 +28,8 @@ const ConfigSchema = z.object({
   /** Secure cookies need https; on by default only when PUBLIC_URL is https. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   LEDGER: z.enum(['local']).default('local'),
+  /** Mirror node origin (paths start at /api/v1). Unset with the local ledger: its own /ledger routes. */
+  MIRROR_NODE_URL: z.string().url().optional(),
   /** USD for one HBAR on the local ledger. */
   FIXED_USD_PER_HBAR: z.coerce.number().positive().default(0.05),
   /** Token id of the other provider's domain NFTs (e.g. 0.0.1234); unset lists none. */

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { LocalLedger } from './ledger/local/local-ledger';
+import { LocalLedgerWriter } from './ledger/local/local-ledger-writer';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -10,8 +11,8 @@ const database = await openDatabase(
     : { engine: 'pglite', dataDir: config.DATA_DIR },
 );
 const ledger = new LocalLedger(database.db);
-await ledger.bootstrap();
-const app = await buildApp({ config, database, ledger });
+const writer = new LocalLedgerWriter(ledger, await ledger.bootstrap());
+const app = await buildApp({ config, database, localLedger: { ledger, writer } });
 
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalLedger } from '../ledger/local/local-ledger';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/database';
 import { testConfig } from '../testing/test-config';
@@ -27,7 +26,6 @@ describe('serving the built shell and remotes', () => {
     app = await buildApp({
       config: testConfig({ APPS_ROOT: appsRoot }),
       database,
-      ledger: new LocalLedger(database.db),
     });
   });
   afterAll(async () => {

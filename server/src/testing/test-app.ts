@@ -44,7 +44,7 @@ export async function startTestApp(
       ...env,
     }),
     database,
-    ledger,
+    localLedger: { ledger, writer },
     mailer: { send: async (message) => void mail.push(message) },
   });
   let nameCounter = 0;

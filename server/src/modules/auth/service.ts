@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PublicKey } from '@hashgraph/sdk';
 import { proto } from '@hiero-ledger/proto';
 import { prefixMessageToSign, SIGN_IN_MESSAGE_PREFIX } from '@registry/contracts/auth';
 import type { Db } from '../../db/database';
 import { badRequest, HttpError, unauthorized } from '../../http-error';
-import type { LedgerReader } from '../../ledger/ledger-port';
+import type { AccountKey, LedgerReader } from '../../ledger/ledger-port';
+import { publicKeyOf } from '../../ledger/local/ledger-accounts';
 import * as repo from './repo';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -20,7 +20,7 @@ export function signInMessage(accountId: string, nonce: string, expiresAt: Date)
 export function verifyMessageSignature(
   message: string,
   signatureMapBase64: string,
-  publicKeyDer: string,
+  accountKey: AccountKey,
 ): boolean {
   let signatureMap: proto.SignatureMap;
   try {
@@ -28,7 +28,7 @@ export function verifyMessageSignature(
   } catch {
     throw badRequest('BAD_SIGNATURE_MAP', 'The signature is not a base64 signature map');
   }
-  const publicKey = PublicKey.fromString(publicKeyDer);
+  const publicKey = publicKeyOf(accountKey.key, accountKey.type);
   const rawKey = Buffer.from(publicKey.toBytesRaw());
   const signedBytes = Buffer.from(prefixMessageToSign(message), 'utf8');
   return signatureMap.sigPair.some((pair) => {
@@ -67,7 +67,7 @@ export function createAuthService({ db, ledger, now = () => new Date() }: AuthSe
       const key = await ledger.getAccountKey(input.accountId);
       if (!key) throw unauthorized('The account is not known on the ledger');
       const message = signInMessage(input.accountId, input.nonce, challenge.expiresAt);
-      if (!verifyMessageSignature(message, input.signatureMap, key.key)) {
+      if (!verifyMessageSignature(message, input.signatureMap, key)) {
         throw new HttpError(401, 'INVALID_SIGNATURE', 'The signature does not match the account key');
       }
       const sessionId = randomBytes(32).toString('base64url');

@@ -53,3 +53,26 @@ export class FixedPriceSource implements PriceSource {
     return this.rate;
   }
 }
+
+/** Keeps a rate for `maxAgeMs` (the spec refreshes every 10 minutes) and serves the last good one on failure. */
+export class CachedPriceSource implements PriceSource {
+  private cached: { rate: number; at: number } | null = null;
+
+  constructor(
+    private readonly source: () => Promise<number>,
+    private readonly maxAgeMs = 600_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async usdPerHbar(): Promise<number> {
+    if (this.cached && this.now() - this.cached.at < this.maxAgeMs) return this.cached.rate;
+    try {
+      const rate = await this.source();
+      this.cached = { rate, at: this.now() };
+      return rate;
+    } catch (error) {
+      if (this.cached) return this.cached.rate;
+      throw error;
+    }
+  }
+}

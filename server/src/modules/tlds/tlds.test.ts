@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { LocalLedger } from '../../ledger/local/local-ledger';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/database';
 import { engineCases } from '../../testing/test-databases';
@@ -13,7 +12,7 @@ describe.each(engineCases)('GET /api/tlds on $engine', ({ open }) => {
 
   beforeAll(async () => {
     database = await open();
-    app = await buildApp({ config: testConfig(), database, ledger: new LocalLedger(database.db) });
+    app = await buildApp({ config: testConfig(), database });
   });
   afterAll(async () => {
     await app.close();

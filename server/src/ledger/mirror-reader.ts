@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import type { AccountKey, LedgerNft, LedgerReader } from './ledger-port';
+import { LedgerUnavailableError } from './ledger-port';
+
+/** An error answer of the mirror node, with its `_status.messages`. */
+export class MirrorError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: string[],
+  ) {
+    super(`mirror node answered ${status}: ${messages.join('; ') || 'no message'}`);
+    this.name = 'MirrorError';
+  }
+}
+
+const ErrorBodySchema = z.object({
+  _status: z.object({ messages: z.array(z.object({ message: z.string() })) }),
+});
+const LinksSchema = z.object({ next: z.string().nullable().optional() });
+const KeySchema = z.object({ _type: z.string(), key: z.string() }).nullable();
+
+const AccountSchema = z.object({
+  account: z.string(),
+  key: KeySchema,
+  balance: z.object({
+    balance: z.number().nullable(),
+    tokens: z.array(z.object({ token_id: z.string(), balance: z.number() })),
+  }),
+});
+const TokenRelationshipsSchema = z.object({
+  tokens: z.array(z.object({ token_id: z.string(), balance: z.number() })),
+  links: LinksSchema,
+});
+const NftSchema = z.object({
+  account_id: z.string().nullable(),
+  serial_number: z.number(),
+  token_id: z.string(),
+  metadata: z.string().optional(),
+});
+const NftsSchema = z.object({ nfts: z.array(NftSchema), links: LinksSchema });
+const TransactionSchema = z.object({
+  transaction_id: z.string(),
+  consensus_timestamp: z.string(),
+  result: z.string(),
+  name: z.string(),
+  nonce: z.number(),
+  scheduled: z.boolean(),
+  memo_base64: z.string().nullable(),
+  charged_tx_fee: z.number(),
+  transfers: z.array(z.object({ account: z.string(), amount: z.number() })),
+  nft_transfers: z
+    .array(
+      z.object({
+        receiver_account_id: z.string().nullable(),
+        sender_account_id: z.string().nullable(),
+        serial_number: z.number(),
+        token_id: z.string(),
+      }),
+    )
+    .optional(),
+  entity_id: z.string().nullable().optional(),
+});
+export type MirrorTransaction = z.infer<typeof TransactionSchema>;
+const TransactionsSchema = z.object({ transactions: z.array(TransactionSchema) });
+const RateSchema = z.object({
+  cent_equivalent: z.number(),
+  hbar_equivalent: z.number(),
+  expiration_time: z.number(),
+});
+const ExchangeRateSchema = z.object({
+  current_rate: RateSchema,
+  next_rate: RateSchema.optional(),
+  timestamp: z.string(),
+});
+
+export type MirrorAccount = z.infer<typeof AccountSchema>;
+
+/**
+ * One typed client of the mirror node REST API, the same for the real network and the local ledger.
+ * `baseUrl` is the node's origin (plus any prefix); paths start at `/api/v1`.
+ */
+export class MirrorReader {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  private async get<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S> | null> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.baseUrl.replace(/\/$/, '')}${path}`, {
+        headers: { accept: 'application/json' },
+      });
+    } catch {
+      throw new LedgerUnavailableError();
+    }
+    if (response.status === 404) return null;
+    if (response.status >= 500) throw new LedgerUnavailableError();
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const parsed = ErrorBodySchema.safeParse(body);
+      throw new MirrorError(
+        response.status,
+        parsed.success ? parsed.data._status.messages.map((item) => item.message) : [],
+      );
+    }
+    return schema.parse(body);
+  }
+
+  /** Follows `links.next` until the last page. */
+  private async getAll<T, S extends z.ZodType<{ links: { next?: string | null } }>>(
+    firstPath: string,
+    schema: S,
+    items: (page: z.infer<S>) => T[],
+  ): Promise<T[] | null> {
+    const collected: T[] = [];
+    let path: string | null = firstPath;
+    while (path) {
+      const page: z.infer<S> | null = await this.get(path, schema);
+      if (!page) return collected.length ? collected : null;
+      collected.push(...items(page));
+      path = page.links.next ?? null;
+    }
+    return collected;
+  }
+
+  getAccount(accountId: string) {
+    return this.get(`/api/v1/accounts/${encodeURIComponent(accountId)}?limit=1`, AccountSchema);
+  }
+
+  async listAccountTokens(accountId: string, tokenId?: string) {
+    const query = new URLSearchParams({ limit: '100', ...(tokenId ? { 'token.id': tokenId } : {}) });
+    return (
+      (await this.getAll(
+        `/api/v1/accounts/${encodeURIComponent(accountId)}/tokens?${query}`,
+        TokenRelationshipsSchema,
+        (page) => page.tokens,
+      )) ?? []
+    );
+  }
+
+  async listAccountNfts(accountId: string, tokenId?: string) {
+    const query = new URLSearchParams({ limit: '100', ...(tokenId ? { 'token.id': tokenId } : {}) });
+    return (
+      (await this.getAll(
+        `/api/v1/accounts/${encodeURIComponent(accountId)}/nfts?${query}`,
+        NftsSchema,
+        (page) => page.nfts,
+      )) ?? []
+    );
+  }
+
+  /** The transaction with nonce 0 that was not scheduled, i.e. the one the payer submitted. */
+  async getTransaction(transactionId: string): Promise<MirrorTransaction | null> {
+    const answer = await this.get(
+      `/api/v1/transactions/${encodeURIComponent(transactionId)}?nonce=0&scheduled=false`,
+      TransactionsSchema,
+    );
+    return answer?.transactions.find((item) => item.nonce === 0 && !item.scheduled) ?? null;
+  }
+
+  /** USD per HBAR = cent_equivalent / hbar_equivalent / 100. */
+  async usdPerHbar(): Promise<number> {
+    const answer = await this.get('/api/v1/network/exchangerate', ExchangeRateSchema);
+    if (!answer) throw new LedgerUnavailableError();
+    return answer.current_rate.cent_equivalent / answer.current_rate.hbar_equivalent / 100;
+  }
+}
+
+/** The registry's reads of the ledger, through the mirror node. */
+export class MirrorLedgerReader implements LedgerReader {
+  constructor(private readonly mirror: MirrorReader) {}
+
+  async getAccountKey(accountId: string): Promise<AccountKey | null> {
+    const account = await this.mirror.getAccount(accountId).catch((error: unknown) => {
+      if (error instanceof MirrorError && error.status === 400) return null;
+      throw error;
+    });
+    const key = account?.key;
+    if (!key || (key._type !== 'ED25519' && key._type !== 'ECDSA_SECP256K1')) return null;
+    return { key: key.key, type: key._type };
+  }
+
+  async listAccountNfts(accountId: string, tokenId: string): Promise<LedgerNft[]> {
+    const nfts = await this.mirror.listAccountNfts(accountId, tokenId);
+    return nfts
+      .filter((nft) => nft.token_id === tokenId && nft.account_id === accountId)
+      .map((nft) => ({ tokenId: nft.token_id, serialNumber: nft.serial_number, accountId }));
+  }
+
+  async isAvailable(): Promise<boolean> {
+    try {
+      await this.mirror.usdPerHbar();
+      return true;
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) return false;
+      throw error;
+    }
+  }
+}
