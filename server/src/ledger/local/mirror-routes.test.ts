@@ -1,0 +1,274 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AccountId, Hbar, PrivateKey, TransactionId, TransferTransaction } from '@hashgraph/sdk';
+import Ajv from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { engineCases } from '../../testing/test-databases';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { MirrorReader } from '../mirror-reader';
+import { injectFetch } from '../inject-fetch';
+
+/** The real mirror node's OpenAPI document: the local ledger's answers must fit its response schemas. */
+const OPENAPI_FILE = fileURLToPath(
+  new URL('../../../../../shared/reference/mirror-node-openapi.yml', import.meta.url),
+);
+const openapi = parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
+  components: { schemas: Record<string, unknown> };
+};
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+ajv.addSchema({ $id: 'mirror', components: openapi.components }, 'mirror');
+
+function expectSchema(schemaName: string, body: unknown) {
+  const validate = ajv.getSchema(`mirror#/components/schemas/${schemaName}`)!;
+  const valid = validate(body);
+  expect(valid, `${schemaName}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+}
+
+describe.each(engineCases)('local mirror routes on $engine', ({ open }) => {
+  let t: TestApp;
+  let buyer: { accountId: string; key: PrivateKey };
+  let tokenId: string;
+  let transferId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(open);
+    const key = PrivateKey.generateED25519();
+    buyer = { key, accountId: await t.writer.createAccount(key.publicKey, 50) };
+    tokenId = await t.writer.createNftCollection('hbar domains', 'HBAR', 'domains');
+    for (const name of ['a.hbar', 'b.hbar', 'c.hbar'])
+      await t.writer.mintTo(tokenId, buyer.accountId, buyer.key, name);
+    const result = await t.writer.transferHbar(buyer.accountId, buyer.key, '0.0.2', 150_000_000n, 'quote 42');
+    transferId = result.transactionId!;
+  });
+  afterAll(() => t.close());
+
+  const get = async (path: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/ledger${path}` });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  };
+
+  it('serves accounts/{id} with balance, tokens and key as the mirror node does', async () => {
+    const { status, body } = await get(`/api/v1/accounts/${buyer.accountId}`);
+    expect(status).toBe(200);
+    expectSchema('AccountBalanceTransactions', body);
+    expect(body.key).toEqual({ _type: 'ED25519', key: buyer.key.publicKey.toStringRaw() });
+    const balance = body.balance as { balance: number; tokens: { token_id: string; balance: number }[] };
+    expect(balance.tokens).toEqual([{ token_id: tokenId, balance: 3 }]);
+  });
+
+  it('pages accounts/{id}/nfts with limit, order and links.next', async () => {
+    const first = await get(`/api/v1/accounts/${buyer.accountId}/nfts?limit=2`);
+    expectSchema('Nfts', first.body);
+    const nfts = first.body.nfts as { serial_number: number; metadata: string }[];
+    expect(nfts.map((nft) => nft.serial_number)).toEqual([3, 2]);
+    expect(Buffer.from(nfts[0]!.metadata, 'base64').toString()).toBe('c.hbar');
+    const next = (first.body.links as { next: string }).next;
+    expect(next).toMatch(/^\/api\/v1\/accounts\/.+\/nfts\?/);
+    const second = await get(next);
+    expect((second.body.nfts as { serial_number: number }[]).map((nft) => nft.serial_number)).toEqual([1]);
+    expect(second.body.links).toEqual({ next: null });
+  });
+
+  it('serves accounts/{id}/tokens filtered by token.id', async () => {
+    const { body } = await get(`/api/v1/accounts/${buyer.accountId}/tokens?token.id=${tokenId}`);
+    expectSchema('TokenRelationshipResponse', body);
+    expect(body.tokens).toEqual([
+      expect.objectContaining({ token_id: tokenId, balance: 3, automatic_association: false }),
+    ]);
+  });
+
+  it('serves transactions/{id} in the mirror id form, with transfers and the memo in base64', async () => {
+    expect(transferId).toMatch(/^0\.0\.\d+-\d+-\d{9}$/);
+    const { status, body } = await get(`/api/v1/transactions/${transferId}?nonce=0&scheduled=false`);
+    expect(status).toBe(200);
+    expectSchema('TransactionByIdResponse', body);
+    const [transaction] = body.transactions as {
+      result: string;
+      memo_base64: string;
+      transfers: { account: string; amount: number }[];
+    }[];
+    expect(transaction!.result).toBe('SUCCESS');
+    expect(Buffer.from(transaction!.memo_base64, 'base64').toString()).toBe('quote 42');
+    expect(transaction!.transfers).toContainEqual({
+      account: '0.0.2',
+      amount: 150_000_000,
+      is_approval: false,
+    });
+    expect(transaction!.transfers).toContainEqual({
+      account: buyer.accountId,
+      amount: -150_100_000,
+      is_approval: false,
+    });
+  });
+
+  it('serves tokens/{id}, tokens/{id}/nfts/{serial} and network/exchangerate', async () => {
+    const token = await get(`/api/v1/tokens/${tokenId}`);
+    expectSchema('TokenInfo', token.body);
+    expect(token.body).toMatchObject({
+      token_id: tokenId,
+      type: 'NON_FUNGIBLE_UNIQUE',
+      total_supply: '3',
+      treasury_account_id: '0.0.2',
+    });
+    const nft = await get(`/api/v1/tokens/${tokenId}/nfts/2`);
+    expectSchema('Nft', nft.body);
+    expect(nft.body).toMatchObject({ account_id: buyer.accountId, serial_number: 2 });
+    const rate = await get('/api/v1/network/exchangerate');
+    expectSchema('NetworkExchangeRateSetResponse', rate.body);
+  });
+
+  it("answers unknown ids with 404 and bad ones with 400, in the mirror node's error body", async () => {
+    for (const [path, status] of [
+      ['/api/v1/accounts/0.0.999999', 404],
+      ['/api/v1/accounts/alice', 400],
+      ['/api/v1/accounts/0.0.2/nfts?limit=zero', 400],
+      ['/api/v1/transactions/0.0.2-1-1', 404],
+      ['/api/v1/transactions/not-an-id', 400],
+      ['/api/v1/tokens/0.0.999999', 404],
+      ['/api/v1/tokens/0.0.2/nfts/abc', 400],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(status);
+      expectSchema('Error', response.body);
+      expect(
+        (response.body._status as { messages: { message: string }[] }).messages[0]!.message,
+      ).toBeTruthy();
+    }
+  });
+
+  it('answers 503 while paused', async () => {
+    t.ledger.pause();
+    try {
+      expect((await get(`/api/v1/accounts/${buyer.accountId}`)).status).toBe(503);
+    } finally {
+      t.ledger.resume();
+    }
+  });
+
+  it('is read by the same MirrorReader the server uses for Hedera, following links.next', async () => {
+    const reader = new MirrorReader('http://local/ledger', injectFetch(t.app));
+    const nfts = await reader.listAccountNfts(buyer.accountId, tokenId);
+    expect(nfts.map((nft) => nft.serial_number).sort()).toEqual([1, 2, 3]);
+    const transaction = await reader.getTransaction(transferId);
+    expect(transaction).toMatchObject({ result: 'SUCCESS', nonce: 0, scheduled: false });
+    expect(await reader.usdPerHbar()).toBeCloseTo(0.05, 6);
+    expect(await reader.getAccount('0.0.999999')).toBeNull();
+  });
+
+  it('takes wallet-signed bytes on POST /ledger/transactions and funds accounts from the faucet', async () => {
+    const key = PrivateKey.generateED25519();
+    const faucet = await t.app.inject({
+      method: 'POST',
+      url: '/ledger/faucet',
+      payload: { publicKey: key.publicKey.toStringDer() },
+    });
+    expect(faucet.statusCode).toBe(200);
+    const { accountId, balanceHbar } = faucet.json() as { accountId: string; balanceHbar: number };
+    expect(balanceHbar).toBe(10_000);
+    const transfer = new TransferTransaction()
+      .addHbarTransfer(accountId, Hbar.fromTinybars(-100))
+      .addHbarTransfer('0.0.2', Hbar.fromTinybars(100))
+      .setTransactionId(TransactionId.generate(accountId))
+      .setNodeAccountIds([new AccountId(3)])
+      .freeze();
+    await transfer.sign(key);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/ledger/transactions',
+      payload: { bytes: Buffer.from(transfer.toBytes()).toString('base64') },
+    });
+    expect(submitted.json()).toMatchObject({ status: 'SUCCESS' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/ledger/faucet',
+      payload: { publicKey: 'zz'.repeat(20) },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('MirrorReader against recorded mirror node answers', () => {
+  /** Answers of the public mirror node, as its OpenAPI document records them (examples), served from memory. */
+  function recordedFetch(routes: Record<string, { status: number; body: unknown }>): typeof fetch {
+    return async (input) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const answer = routes[url.pathname + url.search] ??
+        routes[url.pathname] ?? { status: 404, body: { _status: { messages: [{ message: 'Not found' }] } } };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+  }
+
+  it('reads a recorded account, follows links.next over NFT pages and parses errors', async () => {
+    const reader = new MirrorReader(
+      'https://testnet.mirrornode.hedera.com',
+      recordedFetch({
+        '/api/v1/accounts/0.0.4812': {
+          status: 200,
+          body: {
+            account: '0.0.4812',
+            key: {
+              _type: 'ED25519',
+              key: '9a07b9f9be7f4b2f1e8c0f1e6a8a3d8e4f2e8b8d1c6a5b4a3f2e1d0c9b8a7f6e',
+            },
+            balance: {
+              timestamp: '1700000000.000000001',
+              balance: 1234500000,
+              tokens: [{ token_id: '0.0.5001', balance: 2 }],
+            },
+            transactions: [],
+            links: { next: null },
+          },
+        },
+        '/api/v1/accounts/0.0.4812/nfts?limit=100&token.id=0.0.5001': {
+          status: 200,
+          body: {
+            nfts: [
+              {
+                account_id: '0.0.4812',
+                serial_number: 7,
+                token_id: '0.0.5001',
+                metadata: 'YWxwaGEuaGJhcg==',
+              },
+            ],
+            links: {
+              next: '/api/v1/accounts/0.0.4812/nfts?limit=100&token.id=lte:0.0.5001&serialnumber=lt:7',
+            },
+          },
+        },
+        '/api/v1/accounts/0.0.4812/nfts?limit=100&token.id=lte:0.0.5001&serialnumber=lt:7': {
+          status: 200,
+          body: {
+            nfts: [{ account_id: '0.0.4812', serial_number: 3, token_id: '0.0.5001' }],
+            links: { next: null },
+          },
+        },
+        '/api/v1/network/exchangerate': {
+          status: 200,
+          body: {
+            current_rate: { cent_equivalent: 596987, expiration_time: 1649689200, hbar_equivalent: 30000 },
+            next_rate: { cent_equivalent: 596987, expiration_time: 1649689200, hbar_equivalent: 30000 },
+            timestamp: '1586567700.453054000',
+          },
+        },
+        '/api/v1/transactions/bad?nonce=0&scheduled=false': {
+          status: 400,
+          body: { _status: { messages: [{ message: 'Invalid parameter: transactionId' }] } },
+        },
+      }),
+    );
+    expect((await reader.getAccount('0.0.4812'))?.key?._type).toBe('ED25519');
+    expect((await reader.listAccountNfts('0.0.4812', '0.0.5001')).map((nft) => nft.serial_number)).toEqual([
+      7, 3,
+    ]);
+    expect(await reader.usdPerHbar()).toBeCloseTo(0.19899566, 6);
+    await expect(reader.getTransaction('bad')).rejects.toMatchObject({
+      status: 400,
+      messages: ['Invalid parameter: transactionId'],
+    });
+    expect(await reader.getAccount('0.0.1')).toBeNull();
+  });
+});
