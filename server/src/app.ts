@@ -3,7 +3,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { discountTokenIds, type AppConfig } from './config';
+import { createJobQueue, JobWorker } from './jobs/job-queue';
+import { createRegistryJobs } from './jobs/registry-jobs';
+import { paymentRoutes } from './modules/payments/routes';
+import { createPaymentService } from './modules/payments/service';
 import type { Database } from './db/database';
 import { injectFetch } from './ledger/inject-fetch';
 import { registerLedgerDevRoutes } from './ledger/local/ledger-dev-routes';
@@ -31,6 +35,13 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRemotesManifest, resolveRemotesManifest } from './plugins/remotes-manifest';
 import { registerStaticApps } from './plugins/static-apps';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs the mint and refund jobs; `main` starts its timer. */
+    jobWorker: JobWorker | null;
+  }
+}
 
 export type AppDependencies = {
   config: AppConfig;
@@ -105,6 +116,30 @@ export async function buildApp({
         : fileMailer(path.resolve(config.DATA_DIR, 'mail'), (line) => app.log.info(line))),
   });
   const signInRateLimit = { max: config.RATE_LIMIT_SIGN_IN, timeWindow: MINUTE };
+
+  // Paid orders: minting and refunds run from the durable job queue.
+  const writer = localLedger?.writer;
+  const queue = createJobQueue(db);
+  const worker = writer
+    ? new JobWorker(queue, createRegistryJobs({ db, writer, mirror }).handlers, (line) => app.log.warn(line))
+    : null;
+  app.decorate('jobWorker', worker);
+  app.addHook('onClose', async () => worker?.stop());
+  const payments = writer
+    ? createPaymentService({
+        db,
+        mirror,
+        domainService: domains,
+        settings,
+        prices: priceSource,
+        queue,
+        treasuryAccountId: writer.operatorId,
+        discountTokens: discountTokenIds(config),
+        // A buyer waits for a quick delivery, not for one that needs their association first.
+        runJobs: () =>
+          Promise.race([worker!.kick(), new Promise<void>((resolve) => setTimeout(resolve, 5000))]),
+      })
+    : null;
   const searchRateLimit = { max: config.RATE_LIMIT_SEARCH, timeWindow: MINUTE };
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
@@ -132,6 +167,18 @@ export async function buildApp({
         requireSession,
         rateLimit: signInRateLimit,
       });
+      if (payments && writer) {
+        await api.register(paymentRoutes, {
+          payments,
+          prices: priceSource,
+          requireSession,
+          ledgerInfo: {
+            network: config.LEDGER,
+            treasuryAccountId: writer.operatorId,
+            walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID ?? null,
+          },
+        });
+      }
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,8 @@ const ConfigSchema = z.object({
   DISCOUNT_TOKEN_HOLDER: z.string().regex(TOKEN_ID).optional(),
   DISCOUNT_TOKEN_PARTNER: z.string().regex(TOKEN_ID).optional(),
   DISCOUNT_TOKEN_KOALA: z.string().regex(TOKEN_ID).optional(),
+  /** WalletConnect project id for HashPack and Blade; without it their buttons explain why they are off. */
+  WALLETCONNECT_PROJECT_ID: z.string().min(8).optional(),
   /** smtp://user:pass@host:port; without it mail is written to DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
   /** Requests per minute and client. */

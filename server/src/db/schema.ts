@@ -300,3 +300,26 @@ export const ledgerNfts = pgTable(
     index('ledger_nfts_owner_idx').on(table.ownerAccount),
   ],
 );
+
+/** The durable job queue (mint, deliver, refund): survives restarts; each job is keyed to run once. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** What makes the job unique, e.g. `mint:alpha.hbar`: enqueuing twice is a no-op. */
+    uniqueKey: text('unique_key').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('jobs_unique_key').on(table.uniqueKey),
+    index('jobs_status_run_after_idx').on(table.status, table.runAfter),
+  ],
+);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@registry/contracts/api-error';
+import { HttpError } from '../http-error';
 
 /** Every failure answers `{ code, message }`; bad input is a 4xx, never a 5xx. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -13,6 +14,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: `${first?.message ?? 'Invalid request'}${where}`,
       };
       return reply.status(400).send(body);
+    }
+    if (error instanceof HttpError) {
+      const body: ApiError = { code: error.code, message: error.message };
+      return reply.status(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -49,8 +49,8 @@ export async function startTestApp(
   });
   let nameCounter = 0;
 
-  async function signIn(key: PrivateKey = PrivateKey.generateED25519()): Promise<SignedIn> {
-    const accountId = await writer.createAccount(key.publicKey, 100);
+  async function signIn(key: PrivateKey = PrivateKey.generateED25519(), hbar = 1000): Promise<SignedIn> {
+    const accountId = await writer.createAccount(key.publicKey, hbar);
     const challenge = await app.inject({
       method: 'POST',
       url: '/api/auth/challenge',

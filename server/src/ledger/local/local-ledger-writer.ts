@@ -14,6 +14,8 @@ import {
   NftId,
   TokenId,
 } from '@hashgraph/sdk';
+import type { LedgerWriter, PreparedTransaction } from '../ledger-writer';
+import { toMirrorTransactionId } from '../hedera-ids';
 import { GENESIS_ACCOUNT } from './ledger-accounts';
 import type { LocalLedger, SubmitResult } from './local-ledger';
 
@@ -28,8 +30,12 @@ export class LedgerTransactionError extends Error {
  * Builds, signs and submits SDK transactions to the local ledger the way a client with an operator
  * does on Hedera. The operator is the genesis account: it pays and funds new accounts.
  */
-export class LocalLedgerWriter {
-  private readonly operatorId = AccountId.fromString(GENESIS_ACCOUNT);
+export class LocalLedgerWriter implements LedgerWriter {
+  readonly operatorId = GENESIS_ACCOUNT;
+  get operatorPublicKey() {
+    return this.operatorKey.publicKey;
+  }
+  private readonly operator = AccountId.fromString(GENESIS_ACCOUNT);
 
   constructor(
     private readonly ledger: LocalLedger,
@@ -39,7 +45,7 @@ export class LocalLedgerWriter {
   /** Freezes with the operator as payer (unless the transaction has its own id), signs and submits. */
   async execute(transaction: Transaction, signers: PrivateKey[] = []): Promise<SubmitResult> {
     if (!transaction.isFrozen()) {
-      if (!transaction.transactionId) transaction.setTransactionId(TransactionId.generate(this.operatorId));
+      if (!transaction.transactionId) transaction.setTransactionId(TransactionId.generate(this.operator));
       transaction.setNodeAccountIds([new AccountId(3)]).freeze();
     }
     const payerIsOperator = transaction.transactionId?.accountId?.toString() === GENESIS_ACCOUNT;
@@ -47,6 +53,21 @@ export class LocalLedgerWriter {
     const result = await this.ledger.submit(transaction.toBytes());
     if (result.status !== 'SUCCESS') throw new LedgerTransactionError(result);
     return result;
+  }
+
+  async prepare(transaction: Transaction): Promise<PreparedTransaction> {
+    if (!transaction.transactionId) transaction.setTransactionId(TransactionId.generate(this.operator));
+    transaction.setNodeAccountIds([new AccountId(3)]).freeze();
+    await transaction.sign(this.operatorKey);
+    return {
+      bytes: transaction.toBytes(),
+      transactionId: toMirrorTransactionId(transaction.transactionId!.toString()),
+    };
+  }
+
+  async submit(bytes: Uint8Array): Promise<{ status: string }> {
+    const result = await this.ledger.submit(bytes);
+    return { status: result.status };
   }
 
   /** Opens an account for a key, funded from genesis (the faucet). */
@@ -80,7 +101,7 @@ export class LocalLedgerWriter {
         .setTokenSymbol(symbol)
         .setTokenMemo(memo)
         .setTokenType(TokenType.NonFungibleUnique)
-        .setTreasuryAccountId(this.operatorId)
+        .setTreasuryAccountId(this.operator)
         .setSupplyKey(this.operatorKey.publicKey)
         .setAdminKey(this.operatorKey.publicKey),
     );

@@ -279,7 +279,7 @@ export class LocalLedger implements LedgerReader {
       return { name: 'TOKENCREATION', entityId };
     }
     if (transaction instanceof TokenMintTransaction) {
-      const serials = await this.applyMint(tx, transaction, consensusTimestamp);
+      const serials = await this.applyMint(tx, transaction, consensusTimestamp, nftTransfers);
       return { name: 'TOKENMINT', entityId: transaction.tokenId?.toString(), serials };
     }
     return fail('NOT_SUPPORTED');
@@ -448,6 +448,7 @@ export class LocalLedger implements LedgerReader {
     tx: Tx,
     transaction: TokenMintTransaction,
     consensusTimestamp: string,
+    nftTransfers: object[],
   ): Promise<number[]> {
     const tokenId = transaction.tokenId?.toString();
     const [token] = tokenId
@@ -476,6 +477,16 @@ export class LocalLedger implements LedgerReader {
       .set({ totalSupply: token.totalSupply + metadata.length })
       .where(eq(ledgerTokens.tokenId, tokenId));
     await this.adjustTokenBalance(tx, token.treasuryAccount, tokenId, metadata.length);
+    // As on the mirror node, a mint shows as an NFT transfer from nobody to the treasury.
+    for (const serial of serials) {
+      nftTransfers.push({
+        is_approval: false,
+        receiver_account_id: token.treasuryAccount,
+        sender_account_id: null,
+        serial_number: serial,
+        token_id: tokenId,
+      });
+    }
     return serials;
   }
 

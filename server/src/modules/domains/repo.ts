@@ -28,8 +28,13 @@ export async function reservedLabels(db: Db, labels: string[]): Promise<Set<stri
   return new Set(rows.map((row) => row.label));
 }
 
-/** Names registered, or held by a live quote of someone's order. */
-export async function takenNames(db: Db, names: string[], now: Date): Promise<Set<string>> {
+/** Names registered, or held by a live quote of someone's order (other than `exceptAccount`'s own quotes). */
+export async function takenNames(
+  db: Db,
+  names: string[],
+  now: Date,
+  exceptAccount?: string,
+): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   const registered = await db
     .select({ name: domains.name })
@@ -42,7 +47,9 @@ export async function takenNames(db: Db, names: string[], now: Date): Promise<Se
     .where(
       and(
         inArray(orderLines.itemName, names),
-        sql`(${orders.status} in ('paid', 'completed') or (${orders.status} = 'quoted' and ${orders.expiresAt} > ${now}))`,
+        exceptAccount
+          ? sql`(${orders.status} in ('paid', 'completed') or (${orders.status} = 'quoted' and ${orders.expiresAt} > ${now} and ${orders.accountId} <> ${exceptAccount}))`
+          : sql`(${orders.status} in ('paid', 'completed') or (${orders.status} = 'quoted' and ${orders.expiresAt} > ${now}))`,
         inArray(orders.kind, ['domains', 'claim', 'subdomain']),
       ),
     );

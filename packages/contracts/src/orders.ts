@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { DomainNameSchema } from './domains';
+import { CART_LIMIT, EXTEND_MONTHS, TERM_MONTHS } from './pricing';
+
+const literalUnion = <T extends readonly number[]>(values: T) =>
+  z
+    .number()
+    .int()
+    .refine((value) => values.includes(value), `must be one of ${values.join(', ')}`);
+
+export const ORDER_KINDS = [
+  'domains',
+  'extend',
+  'web-protection',
+  'subscription',
+  'record-fee',
+  'subdomain',
+] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** What a paid action costs: the server fixes amount, names, discounts and expiry in a quote. */
+export const QuoteRequestSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('domains'),
+    items: z
+      .array(
+        z.object({
+          itemName: DomainNameSchema,
+          months: literalUnion(TERM_MONTHS),
+          isWebProtectionOn: z.boolean().default(false),
+        }),
+      )
+      .min(1)
+      .max(CART_LIMIT, 'Maximum 2 domains allowed!'),
+  }),
+  z.object({ kind: z.literal('extend'), itemName: DomainNameSchema, months: literalUnion(EXTEND_MONTHS) }),
+  z.object({ kind: z.literal('web-protection'), itemName: DomainNameSchema }),
+  z.object({ kind: z.literal('subscription'), itemName: DomainNameSchema }),
+  z.object({ kind: z.literal('record-fee'), itemName: DomainNameSchema }),
+  z.object({
+    kind: z.literal('subdomain'),
+    parent: DomainNameSchema,
+    label: z.string().trim().toLowerCase().min(1).max(63),
+  }),
+]);
+export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
+
+export const QuoteLineSchema = z.object({
+  itemName: z.string(),
+  months: z.number().int(),
+  price: z.number(),
+  isWebProtectionOn: z.boolean(),
+  webProtection: z.number(),
+  isSub: z.union([z.literal(0), z.literal(1)]),
+});
+
+export const QuoteResponseSchema = z.object({
+  orderId: z.string().uuid(),
+  kind: z.enum(ORDER_KINDS),
+  lines: z.array(QuoteLineSchema),
+  discounts: z.array(
+    z.object({ id: z.string(), label: z.string(), percent: z.number(), amount: z.number() }),
+  ),
+  subtotalHbar: z.number(),
+  totalHbar: z.number(),
+  /** Exact amount to pay, in tinybars (string: may exceed 2^53). */
+  amountTinybars: z.string().regex(/^\d+$/),
+  /** Pay this account, with `memo` as the transaction memo. */
+  treasuryAccountId: z.string(),
+  memo: z.string(),
+  expiresAt: z.string(),
+});
+export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
+
+export const ConfirmRequestSchema = z.object({
+  orderId: z.string().uuid(),
+  /** The payment's transaction id, `0.0.1234@1700000000.000000001` or `0.0.1234-1700000000-000000001`. */
+  transactionId: z.string().min(10).max(80),
+});
+
+/** Spec: status 1 ok; each line with its status (22 = minted and delivered, 1 = in progress, 0 = refunded). */
+export const ConfirmResponseSchema = z.object({
+  status: z.literal(1),
+  orderId: z.string(),
+  resData: z.array(z.object({ itemName: z.string(), status: z.number().int() })),
+});
+export type ConfirmResponse = z.infer<typeof ConfirmResponseSchema>;

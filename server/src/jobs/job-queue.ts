@@ -1,0 +1,166 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { jobs } from '../db/schema';
+
+export type Job = typeof jobs.$inferSelect;
+type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** How long a claimed job stays ours; a worker killed mid-job loses it after this and another takes over. */
+export const JOB_LEASE_MS = 60_000;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+/** Try again later, e.g. the buyer has not associated the token yet or the ledger is down. */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly delayMs?: number,
+    /** Waiting (for an association, for the network) is not a failed attempt. */
+    readonly countsAsAttempt = false,
+  ) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
+export function backoffMs(attempts: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+export function createJobQueue(db: Db) {
+  return {
+    /** Adds a job once per unique key (inside the caller's transaction when given one). */
+    async enqueue(kind: string, uniqueKey: string, payload: object, executor: DbOrTx = db) {
+      await executor
+        .insert(jobs)
+        .values({ kind, uniqueKey, payload })
+        .onConflictDoNothing({ target: jobs.uniqueKey });
+    },
+
+    /** Takes the next due job, or one whose lease ran out (its worker died). */
+    async claim(): Promise<Job | null> {
+      const rows = await db.execute<{ id: number }>(sql`
+        update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1,
+          locked_until = now() + (${JOB_LEASE_MS} || ' milliseconds')::interval, updated_at = now()
+        where ${jobs.id} = (
+          select ${jobs.id} from ${jobs}
+          where (${jobs.status} = 'queued' and ${jobs.runAfter} <= now())
+             or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now())
+          order by ${jobs.id}
+          for update skip locked
+          limit 1
+        )
+        returning ${jobs.id} as id`);
+      const id = rows.rows[0]?.id;
+      if (id === undefined) return null;
+      const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+      return job ?? null;
+    },
+
+    async savePayload(id: number, payload: object) {
+      await db
+        .update(jobs)
+        .set({ payload, updatedAt: new Date() })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+    },
+
+    async complete(id: number) {
+      await db
+        .update(jobs)
+        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() })
+        .where(eq(jobs.id, id));
+    },
+
+    async retry(job: Job, error: string, delayMs: number, countsAsAttempt: boolean) {
+      await db
+        .update(jobs)
+        .set({
+          status: 'queued',
+          lockedUntil: null,
+          lastError: error,
+          attempts: countsAsAttempt ? job.attempts : job.attempts - 1,
+          runAfter: new Date(Date.now() + delayMs),
+          updatedAt: new Date(),
+        })
+        .where(eq(jobs.id, job.id));
+    },
+
+    async fail(id: number, error: string) {
+      await db
+        .update(jobs)
+        .set({ status: 'failed', lockedUntil: null, lastError: error, updatedAt: new Date() })
+        .where(eq(jobs.id, id));
+    },
+
+    async pending(): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(sql`${jobs.status} in ('queued', 'running')`);
+      return row?.count ?? 0;
+    },
+  };
+}
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+export type JobHandler = (
+  job: Job,
+  context: { savePayload(payload: object): Promise<void> },
+) => Promise<void>;
+
+export const MAX_ATTEMPTS = 12;
+
+/** Runs due jobs one at a time; `kick()` runs at once (after a payment), the timer catches the rest. */
+export class JobWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
+
+  start(intervalMs = 1000) {
+    this.timer ??= setInterval(() => void this.kick(), intervalMs);
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs jobs until none is due. Concurrent calls share one run. */
+  kick(): Promise<void> {
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async drain() {
+    for (let job = await this.queue.claim(); job; job = await this.queue.claim()) {
+      await this.runOne(job);
+    }
+  }
+
+  private async runOne(job: Job) {
+    const handler = this.handlers[job.kind];
+    if (!handler) return this.queue.fail(job.id, `no handler for ${job.kind}`);
+    try {
+      await handler(job, { savePayload: (payload) => this.queue.savePayload(job.id, payload) });
+      await this.queue.complete(job.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof RetryLater) {
+        await this.queue.retry(job, message, error.delayMs ?? backoffMs(job.attempts), error.countsAsAttempt);
+      } else if (job.attempts >= MAX_ATTEMPTS) {
+        this.log(`job ${job.kind} ${job.uniqueKey} failed for good: ${message}`);
+        await this.queue.fail(job.id, message);
+      } else {
+        this.log(`job ${job.kind} ${job.uniqueKey} failed (attempt ${job.attempts}): ${message}`);
+        await this.queue.retry(job, message, backoffMs(job.attempts), true);
+      }
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import {
+  AccountId,
+  Hbar,
+  NftId,
+  TokenCreateTransaction,
+  TokenId,
+  TokenMintTransaction,
+  TokenType,
+  type Transaction,
+  TransferTransaction,
+} from '@hashgraph/sdk';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { domains, orders, tlds } from '../db/schema';
+import { LedgerUnavailableError } from '../ledger/ledger-port';
+import type { LedgerWriter, PreparedTransaction } from '../ledger/ledger-writer';
+import type { MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
+import { RetryLater, type JobHandler } from './job-queue';
+
+/** A prepared transaction kept in a job's payload, so a retry resubmits the same bytes (never a second mint). */
+type StoredTransaction = { bytes: string; transactionId: string };
+
+export type MintPayload = {
+  domainId: number;
+  collection?: StoredTransaction;
+  mint?: StoredTransaction;
+  transfer?: StoredTransaction;
+};
+
+export type RefundPayload = {
+  orderId: string;
+  accountId: string;
+  amountTinybars: string;
+  reason: string;
+  /** The whole order is refunded (else only some of its names). */
+  wholeOrder: boolean;
+  refund?: StoredTransaction;
+};
+
+/** Spec status: 22 = minted and delivered; 0 = refunded. */
+export const DELIVERED = 22;
+export const REFUNDED = 0;
+/** How often a paid domain waiting for the buyer's association is checked again. */
+export const ASSOCIATION_RECHECK_MS = 15_000;
+
+const encode = (prepared: PreparedTransaction): StoredTransaction => ({
+  bytes: Buffer.from(prepared.bytes).toString('base64'),
+  transactionId: prepared.transactionId,
+});
+
+type Deps = { db: Db; writer: LedgerWriter; mirror: MirrorReader };
+
+export function createRegistryJobs({ db, writer, mirror }: Deps) {
+  /**
+   * Submits a transaction exactly once: the prepared bytes are saved before the first submission; a
+   * retry finds the record on the mirror node or resubmits the same bytes (the ledger refuses a
+   * duplicate). Answers the successful record.
+   */
+  async function submitOnce(
+    stored: StoredTransaction | undefined,
+    build: () => Transaction,
+    save: (stored: StoredTransaction | undefined) => Promise<void>,
+  ): Promise<MirrorTransaction> {
+    try {
+      let current = stored;
+      if (current) {
+        const record = await mirror.getTransaction(current.transactionId);
+        if (record?.result === 'SUCCESS') return record;
+        if (record) {
+          // It reached consensus and failed: a new transaction is needed.
+          await save(undefined);
+          throw new RetryLater(`ledger answered ${record.result}`, undefined, true);
+        }
+      }
+      if (!current) {
+        current = encode(await writer.prepare(build()));
+        await save(current);
+      }
+      const { status } = await writer.submit(Buffer.from(current.bytes, 'base64'));
+      if (status === 'TRANSACTION_EXPIRED' || status === 'INVALID_TRANSACTION_START') {
+        await save(undefined);
+        throw new RetryLater(`ledger answered ${status}`, 0);
+      }
+      const record = await mirror.getTransaction(current.transactionId);
+      if (!record) throw new RetryLater('waiting for the mirror node', 2000);
+      if (record.result !== 'SUCCESS') {
+        await save(undefined);
+        throw new RetryLater(`ledger answered ${record.result}`, undefined, true);
+      }
+      return record;
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) throw new RetryLater('the ledger is down', 5000);
+      throw error;
+    }
+  }
+
+  /** The NFT collection of a top-level domain, created on first use. */
+  async function collectionOf(
+    tld: string,
+    payload: MintPayload,
+    save: (payload: MintPayload) => Promise<void>,
+  ): Promise<string> {
+    const [row] = await db.select().from(tlds).where(eq(tlds.name, tld));
+    if (!row) throw new Error(`unknown top-level domain ${tld}`);
+    if (row.tokenId) return row.tokenId;
+    const record = await submitOnce(
+      payload.collection,
+      () =>
+        new TokenCreateTransaction()
+          .setTokenName(`${tld} domains`)
+          .setTokenSymbol(tld.toUpperCase())
+          .setTokenMemo(`.${tld} domain names`)
+          .setTokenType(TokenType.NonFungibleUnique)
+          .setTreasuryAccountId(writer.operatorId)
+          .setSupplyKey(writerPublicKey())
+          .setAdminKey(writerPublicKey()),
+      (collection) => save({ ...payload, collection }),
+    );
+    const tokenId = record.entity_id;
+    if (!tokenId) throw new Error('token create record has no entity id');
+    await db.update(tlds).set({ tokenId }).where(eq(tlds.name, tld));
+    return tokenId;
+  }
+
+  const writerPublicKey = () => writer.operatorPublicKey;
+
+  const mint: JobHandler = async (job, { savePayload }) => {
+    let payload = job.payload as MintPayload;
+    const save = async (next: MintPayload) => {
+      payload = next;
+      await savePayload(next);
+    };
+    const [domain] = await db.select().from(domains).where(eq(domains.id, payload.domainId));
+    if (!domain) throw new Error(`domain ${payload.domainId} is gone`);
+    if (domain.status === DELIVERED) return;
+    const tokenId = domain.tokenId ?? (await collectionOf(domain.tld, payload, save));
+
+    let serial = domain.serialNo;
+    if (serial === null) {
+      const record = await submitOnce(
+        payload.mint,
+        () => new TokenMintTransaction().setTokenId(tokenId).setMetadata([Buffer.from(domain.name, 'utf8')]),
+        (stored) => save({ ...payload, mint: stored }),
+      );
+      const minted = record.nft_transfers?.find(
+        (transfer) => transfer.token_id === tokenId && transfer.sender_account_id === null,
+      );
+      if (!minted) throw new Error('mint record has no serial');
+      serial = minted.serial_number;
+      await db.update(domains).set({ tokenId, serialNo: serial }).where(eq(domains.id, domain.id));
+    }
+
+    // Delivery needs the buyer's association; until then the domain waits in Pending.
+    const relationships = await mirror
+      .listAccountTokens(domain.ownerAccount, tokenId)
+      .catch((error: unknown) => {
+        if (error instanceof LedgerUnavailableError) throw new RetryLater('the ledger is down', 5000);
+        throw error;
+      });
+    if (!relationships.some((relation) => relation.token_id === tokenId)) {
+      throw new RetryLater(`${domain.ownerAccount} has not associated ${tokenId}`, ASSOCIATION_RECHECK_MS);
+    }
+    await submitOnce(
+      payload.transfer,
+      () =>
+        new TransferTransaction().addNftTransfer(
+          new NftId(TokenId.fromString(tokenId), serial!),
+          AccountId.fromString(writer.operatorId),
+          AccountId.fromString(domain.ownerAccount),
+        ),
+      (stored) => save({ ...payload, transfer: stored }),
+    );
+    await db.update(domains).set({ status: DELIVERED }).where(eq(domains.id, domain.id));
+  };
+
+  const refund: JobHandler = async (job, { savePayload }) => {
+    let payload = job.payload as RefundPayload;
+    const tinybars = BigInt(payload.amountTinybars);
+    await submitOnce(
+      payload.refund,
+      () =>
+        new TransferTransaction()
+          .addHbarTransfer(writer.operatorId, Hbar.fromTinybars((-tinybars).toString()))
+          .addHbarTransfer(payload.accountId, Hbar.fromTinybars(tinybars.toString()))
+          .setTransactionMemo(`refund ${payload.orderId}`),
+      async (stored) => {
+        payload = { ...payload, refund: stored };
+        await savePayload(payload);
+      },
+    );
+    if (payload.wholeOrder)
+      await db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, payload.orderId));
+  };
+
+  return {
+    handlers: { mint, refund } as Record<string, JobHandler>,
+  };
+}

@@ -1,0 +1,55 @@
+import {
+  Client,
+  PrecheckStatusError,
+  PrivateKey,
+  ReceiptStatusError,
+  Transaction,
+  TransactionId,
+} from '@hashgraph/sdk';
+import { toMirrorTransactionId } from '../hedera-ids';
+import type { LedgerWriter, PreparedTransaction } from '../ledger-writer';
+
+/** The real network (LEDGER=hedera): an SDK client with the registry's operator. */
+export class HederaLedgerWriter implements LedgerWriter {
+  private readonly client: Client;
+  private readonly operatorKey: PrivateKey;
+
+  constructor(
+    network: 'testnet' | 'mainnet',
+    readonly operatorId: string,
+    operatorKey: string,
+  ) {
+    this.operatorKey = PrivateKey.fromString(operatorKey);
+    this.client = Client.forName(network).setOperator(operatorId, this.operatorKey);
+  }
+
+  get operatorPublicKey() {
+    return this.operatorKey.publicKey;
+  }
+
+  async prepare(transaction: Transaction): Promise<PreparedTransaction> {
+    if (!transaction.transactionId) transaction.setTransactionId(TransactionId.generate(this.operatorId));
+    transaction.freezeWith(this.client);
+    await transaction.sign(this.operatorKey);
+    return {
+      bytes: transaction.toBytes(),
+      transactionId: toMirrorTransactionId(transaction.transactionId!.toString()),
+    };
+  }
+
+  async submit(bytes: Uint8Array): Promise<{ status: string }> {
+    try {
+      const response = await Transaction.fromBytes(bytes).execute(this.client);
+      const receipt = await response.getReceipt(this.client);
+      return { status: receipt.status.toString() };
+    } catch (error) {
+      if (error instanceof ReceiptStatusError || error instanceof PrecheckStatusError)
+        return { status: error.status.toString() };
+      throw error;
+    }
+  }
+
+  close() {
+    this.client.close();
+  }
+}

@@ -1,0 +1,16 @@
+import type { PublicKey, Transaction } from '@hashgraph/sdk';
+
+/** A transaction frozen and signed by the registry's operator, ready to submit (and to store first). */
+export type PreparedTransaction = { bytes: Uint8Array; transactionId: string };
+
+/** What the registry writes to the ledger. Both adapters take the same SDK transactions. */
+export interface LedgerWriter {
+  /** Pays fees, is treasury of the domain collections, and receives payments. */
+  readonly operatorId: string;
+  /** Supply and admin key of the domain collections. */
+  readonly operatorPublicKey: PublicKey;
+  /** Freezes with the operator as payer and signs. */
+  prepare(transaction: Transaction): Promise<PreparedTransaction>;
+  /** Submits prepared bytes and answers the receipt status (SUCCESS, DUPLICATE_TRANSACTION, …). */
+  submit(bytes: Uint8Array): Promise<{ status: string }>;
+}
