@@ -266,6 +266,24 @@ export function createDomainService({
       return external ? { subscribed: external.isSubscribed } : null;
     },
 
+    /** Names of the list that cannot be bought now: registered, reserved, or held by another's quote. */
+    async unavailable(names: string[], exceptAccount?: string): Promise<string[]> {
+      const taken = await repo.takenNames(db, names, now(), exceptAccount);
+      const reserved = await repo.reservedLabels(
+        db,
+        names.map((name) => splitDomainName(name).labels[0]!),
+      );
+      return names.filter(
+        (name) =>
+          taken.has(name) ||
+          (!splitDomainName(name).isSubdomain && reserved.has(splitDomainName(name).labels[0]!)),
+      );
+    },
+
+    isActiveTld: (tld: string) => repo.isActiveTld(db, tld),
+
+    find: (name: string) => repo.findDomain(db, name),
+
     async exists(name: string): Promise<boolean> {
       return Boolean(await repo.findDomain(db, name));
     },

@@ -24,7 +24,6 @@ import { LedgerUnavailableError } from '../../ledger/ledger-port';
 import type { MirrorReader } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
 import { REFUNDED, type MintPayload, type RefundPayload } from '../../jobs/registry-jobs';
-import * as domainRepo from '../domains/repo';
 import type { DomainService } from '../domains/service';
 import type { PriceSource, SettingsService } from '../settings/service';
 
@@ -72,7 +71,7 @@ export function createPaymentService(deps: Deps) {
   } = deps;
 
   async function ownedDelivered(accountId: string, name: string) {
-    const row = await domainRepo.findDomain(db, name);
+    const row = await domainService.find(name);
     if (!row || row.ownerAccount !== accountId) throw notFound(`You do not own ${name}`);
     if (row.status !== 22) throw conflict('NOT_DELIVERED', `${name} is not delivered yet`);
     return row;
@@ -89,17 +88,10 @@ export function createPaymentService(deps: Deps) {
           const { tld, isSubdomain } = splitDomainName(name);
           if (isSubdomain)
             throw badRequest('SUBDOMAIN_NAME', 'Subdomains are booked from the parent domain page');
-          if (!(await domainRepo.isActiveTld(db, tld)))
+          if (!(await domainService.isActiveTld(tld)))
             throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
         }
-        const reserved = await domainRepo.reservedLabels(
-          db,
-          names.map((name) => splitDomainName(name).labels[0]!),
-        );
-        const taken = await domainRepo.takenNames(db, names, now(), accountId);
-        const unavailable = names.filter(
-          (name) => taken.has(name) || reserved.has(splitDomainName(name).labels[0]!),
-        );
+        const unavailable = await domainService.unavailable(names, accountId);
         if (unavailable.length > 0) {
           throw conflict(
             'DOMAINS_TAKEN',
@@ -151,7 +143,7 @@ export function createPaymentService(deps: Deps) {
             check.kind === 'invalid' ? check.message : 'Enter a subdomain name',
           );
         }
-        if ((await domainRepo.takenNames(db, [check.fullName], now(), accountId)).has(check.fullName)) {
+        if ((await domainService.unavailable([check.fullName], accountId)).length > 0) {
           throw conflict('DOMAINS_TAKEN', `${check.fullName} is already taken`);
         }
         return [{ ...line(check.fullName, SUBDOMAIN_TERM_MONTHS, price.domainHbarPerYear), isSub: 1 }];
