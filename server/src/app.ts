@@ -119,7 +119,7 @@ export async function buildApp({
 
   // Paid orders: minting and refunds run from the durable job queue.
   const writer = localLedger?.writer;
-  const queue = createJobQueue(db);
+  const queue = createJobQueue(db, { leaseMs: config.JOB_LEASE_MS });
   const worker = writer
     ? new JobWorker(queue, createRegistryJobs({ db, writer, mirror }).handlers, (line) => app.log.warn(line))
     : null;

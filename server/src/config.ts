@@ -44,6 +44,8 @@ const ConfigSchema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().min(8).optional(),
   /** smtp://user:pass@host:port; without it mail is written to DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
+  /** How long a worker holds a job before another may take it over (after a crash). */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Requests per minute and client. */
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SEARCH: z.coerce.number().int().positive().default(120),

@@ -26,7 +26,7 @@ export function backoffMs(attempts: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 
-export function createJobQueue(db: Db) {
+export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: number } = {}) {
   return {
     /** Adds a job once per unique key (inside the caller's transaction when given one). */
     async enqueue(kind: string, uniqueKey: string, payload: object, executor: DbOrTx = db) {
@@ -40,7 +40,7 @@ export function createJobQueue(db: Db) {
     async claim(): Promise<Job | null> {
       const rows = await db.execute<{ id: number }>(sql`
         update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1,
-          locked_until = now() + (${JOB_LEASE_MS} || ' milliseconds')::interval, updated_at = now()
+          locked_until = now() + (${leaseMs} || ' milliseconds')::interval, updated_at = now()
         where ${jobs.id} = (
           select ${jobs.id} from ${jobs}
           where (${jobs.status} = 'queued' and ${jobs.runAfter} <= now())

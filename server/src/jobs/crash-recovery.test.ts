@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { PrivateKey } from '@hashgraph/sdk';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database';
+import { domains, tlds } from '../db/schema';
+import { LocalLedger } from '../ledger/local/local-ledger';
+import { LocalLedgerWriter } from '../ledger/local/local-ledger-writer';
+import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
+import { createJobQueue } from './job-queue';
+import { DELIVERED } from './registry-jobs';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const BATCH = 20;
+
+/** Starts the real server process (it runs the job worker) on the given database. */
+function startServer(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'error', JOB_LEASE_MS: '2000' },
+    stdio: 'ignore',
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('timed out');
+}
+
+/** Several server instances share a job queue only on PostgreSQL, so this runs there. */
+describe.runIf(TEST_DATABASE_URL)('kill -9 during a batch of mints', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
+  let database: Database;
+  let server: ChildProcess | null = null;
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgres(TEST_DATABASE_URL!);
+    database = await openDatabase({ engine: 'postgres', url: scratch.url });
+  });
+  afterAll(async () => {
+    server?.kill('SIGKILL');
+    await database.close();
+    await scratch.drop();
+  });
+
+  it('delivers every paid domain exactly once after a restart', async () => {
+    const ledger = new LocalLedger(database.db);
+    const writer = new LocalLedgerWriter(ledger, await ledger.bootstrap());
+    const buyerKey = PrivateKey.generateED25519();
+    const buyer = await writer.createAccount(buyerKey.publicKey, 100);
+    const tokenId = await writer.createNftCollection('hbar domains', 'HBAR');
+    await database.db.update(tlds).set({ tokenId }).where(eq(tlds.name, 'hbar'));
+    await writer.associate(buyer, buyerKey, tokenId);
+
+    const queue = createJobQueue(database.db);
+    const names = Array.from(
+      { length: BATCH },
+      (_unused, index) => `crash${index}x${Date.now() % 100000}.hbar`,
+    );
+    for (const name of names) {
+      const [row] = await database.db
+        .insert(domains)
+        .values({
+          name,
+          tld: 'hbar',
+          ownerAccount: buyer,
+          months: 12,
+          price: 10,
+          expiresAt: new Date(Date.now() + 3e10),
+          status: 1,
+        })
+        .returning({ id: domains.id });
+      await queue.enqueue('mint', `mint:${name}`, { domainId: row!.id });
+    }
+    const delivered = async () => {
+      const [row] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(domains)
+        .where(eq(domains.status, DELIVERED));
+      return row!.count;
+    };
+
+    server = startServer(scratch.url);
+    await waitFor(async () => (await delivered()) >= 3, 60_000);
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server!.once('exit', resolve));
+    const beforeRestart = await delivered();
+    expect(beforeRestart).toBeLessThan(BATCH);
+
+    server = startServer(scratch.url);
+    await waitFor(async () => (await delivered()) === BATCH, 90_000);
+    server.kill('SIGTERM');
+
+    const minted = await database.db.execute<{ metadata: string; owner_account: string; copies: number }>(sql`
+      select metadata, min(owner_account) as owner_account, count(*)::int as copies
+      from ledger_nfts where token_id = ${tokenId} group by metadata`);
+    expect(minted.rows).toHaveLength(BATCH);
+    for (const row of minted.rows) {
+      expect(row.copies, Buffer.from(row.metadata, 'base64').toString()).toBe(1);
+      expect(row.owner_account).toBe(buyer);
+    }
+    expect(new Set(minted.rows.map((row) => Buffer.from(row.metadata, 'base64').toString()))).toEqual(
+      new Set(names),
+    );
+    const serials = await database.db.select({ serial: domains.serialNo }).from(domains);
+    expect(new Set(serials.map((row) => row.serial)).size).toBe(BATCH);
+  }, 180_000);
+});
