@@ -1,5 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { bus } from '@registry/bus';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { ChallengeResponseSchema, SessionResponseSchema } from '@registry/contracts/auth';
@@ -23,6 +23,7 @@ import {
 } from '@registry/contracts/profile';
 import { DomainRecordsSchema, type RecordField } from '@registry/contracts/records';
 import { TldListResponseSchema } from '@registry/contracts/tld';
+import { ConfirmResponseSchema, QuoteResponseSchema, type QuoteRequest } from '@registry/contracts/orders';
 
 export type ApiClientOptions = {
   /** Origin of the server; the page's own origin when omitted. */
@@ -132,6 +133,12 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
     activateRecords: (domainName: string, flag: 'statusSiteAddress' | 'statusAssets') =>
       call(DomainRecordsSchema, 'post', `my/domains/${name(domainName)}/records/status`, { json: { flag } }),
     resolveDomain: (domainName: string) => call(DomainRecordsSchema, 'get', `resolve/${name(domainName)}`),
+
+    quoteOrder: (request: QuoteRequest) =>
+      call(QuoteResponseSchema, 'post', 'orders/quote', { json: request }),
+    confirmOrder: (orderId: string, transactionId: string) =>
+      call(ConfirmResponseSchema, 'post', 'orders/confirm', { json: { orderId, transactionId } }),
+    getRate: () => call(z.object({ usdPerHbar: z.number(), fetchedAt: z.string() }), 'get', 'rate'),
 
     requestEmailVerification: (email: string) =>
       call(MessageResponseSchema, 'post', 'my/email-verification', { json: { email } }),

@@ -9,6 +9,16 @@ export const PAYMENT_RESULT = {
 } as const;
 export type PaymentResult = (typeof PAYMENT_RESULT)[keyof typeof PAYMENT_RESULT];
 
+export type PaymentRequest = {
+  /** The registry's treasury account. */
+  to: string;
+  amountTinybars: bigint;
+  /** The quote id: the server matches the payment by it. */
+  memo: string;
+};
+
+export type PaymentOutcome = { result: PaymentResult; transactionId?: string; status?: string };
+
 /** What the browser needs from any wallet; each adapter implements it and is loaded on demand. */
 export type WalletPort = {
   readonly name: WalletName;
@@ -17,7 +27,10 @@ export type WalletPort = {
   accountId(): string | null;
   /** Balance in HBAR (tinybars / 1e8). */
   balance(): Promise<number>;
-  pay(amountHbar: number, memo: string): Promise<{ result: PaymentResult; transactionId?: string }>;
-  /** HIP-820 signature of `message`, as a base64 signature map. */
+  pay(request: PaymentRequest): Promise<PaymentOutcome>;
+  /** HIP-820 signature of `message`, as a base64 signature map (the same shape from every adapter). */
   signMessage(message: string): Promise<string>;
+  associateToken(tokenId: string): Promise<PaymentOutcome>;
 };
+
+export const TINYBARS_PER_HBAR = 100_000_000;

@@ -1,0 +1,145 @@
+import {
+  AccountId,
+  Hbar,
+  PrivateKey,
+  TokenAssociateTransaction,
+  type Transaction,
+  TransactionId,
+  TransferTransaction,
+} from '@hashgraph/sdk';
+import { signMessageToSignatureMap } from './signature-map';
+import {
+  PAYMENT_RESULT,
+  TINYBARS_PER_HBAR,
+  type PaymentOutcome,
+  type PaymentRequest,
+  type WalletPort,
+} from './wallet-port';
+
+const STORAGE_KEY = 'local-wallet';
+
+type StoredAccount = { accountId: string; privateKey: string };
+
+export type LocalWalletOptions = {
+  /** Origin of the registry server (its /ledger routes); the page's own by default. */
+  baseUrl?: string;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  fetch?: typeof fetch;
+};
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
+ * A development wallet for the local ledger: an ED25519 key kept per browser profile, an account
+ * opened and funded by the ledger's faucet, and transactions signed with the SDK like a real wallet.
+ */
+export class LocalWallet implements WalletPort {
+  readonly name = 'Local Wallet' as const;
+  private account: { accountId: string; key: PrivateKey } | null = null;
+  private readonly baseUrl: string;
+  private readonly storage: NonNullable<LocalWalletOptions['storage']>;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: LocalWalletOptions = {}) {
+    this.baseUrl = options.baseUrl ?? globalThis.location?.origin ?? '';
+    this.storage = options.storage ?? globalThis.localStorage;
+    this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
+  }
+
+  accountId() {
+    return this.account?.accountId ?? null;
+  }
+
+  async connect() {
+    const stored = this.storage.getItem(STORAGE_KEY);
+    if (stored) {
+      const { accountId, privateKey } = JSON.parse(stored) as StoredAccount;
+      this.account = { accountId, key: PrivateKey.fromStringDer(privateKey) };
+      return { accountId };
+    }
+    const key = PrivateKey.generateED25519();
+    const response = await this.fetchImpl(`${this.baseUrl}/ledger/faucet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ publicKey: key.publicKey.toStringDer() }),
+    });
+    if (!response.ok) throw new Error(`The local ledger's faucet answered ${response.status}`);
+    const { accountId } = (await response.json()) as { accountId: string };
+    this.storage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ accountId, privateKey: key.toStringDer() } satisfies StoredAccount),
+    );
+    this.account = { accountId, key };
+    return { accountId };
+  }
+
+  async disconnect() {
+    // The key stays in this browser profile: connecting again finds the same account.
+    this.account = null;
+  }
+
+  async balance() {
+    const account = this.requireAccount();
+    const response = await this.fetchImpl(
+      `${this.baseUrl}/ledger/api/v1/accounts/${account.accountId}?limit=1`,
+    );
+    if (!response.ok) throw new Error(`The local ledger answered ${response.status}`);
+    const body = (await response.json()) as { balance: { balance: number } };
+    return body.balance.balance / TINYBARS_PER_HBAR;
+  }
+
+  async pay({ to, amountTinybars, memo }: PaymentRequest): Promise<PaymentOutcome> {
+    if (!this.account) return { result: PAYMENT_RESULT.noWallet };
+    const transfer = new TransferTransaction()
+      .addHbarTransfer(this.account.accountId, Hbar.fromTinybars((-amountTinybars).toString()))
+      .addHbarTransfer(to, Hbar.fromTinybars(amountTinybars.toString()))
+      .setTransactionMemo(memo);
+    return this.submit(transfer);
+  }
+
+  async associateToken(tokenId: string): Promise<PaymentOutcome> {
+    if (!this.account) return { result: PAYMENT_RESULT.noWallet };
+    return this.submit(
+      new TokenAssociateTransaction().setAccountId(this.account.accountId).setTokenIds([tokenId]),
+    );
+  }
+
+  async signMessage(message: string) {
+    return signMessageToSignatureMap(this.requireAccount().key, message);
+  }
+
+  private async submit(transaction: Transaction): Promise<PaymentOutcome> {
+    const account = this.requireAccount();
+    try {
+      transaction
+        .setTransactionId(TransactionId.generate(account.accountId))
+        .setNodeAccountIds([new AccountId(3)])
+        .freeze();
+      await transaction.sign(account.key);
+      const transactionId = transaction.transactionId!.toString();
+      const response = await this.fetchImpl(`${this.baseUrl}/ledger/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bytes: toBase64(transaction.toBytes()) }),
+      });
+      if (!response.ok) return { result: PAYMENT_RESULT.exception, transactionId };
+      const { status } = (await response.json()) as { status: string };
+      return {
+        result: status === 'SUCCESS' ? PAYMENT_RESULT.success : PAYMENT_RESULT.failure,
+        transactionId,
+        status,
+      };
+    } catch {
+      return { result: PAYMENT_RESULT.exception };
+    }
+  }
+
+  private requireAccount() {
+    if (!this.account) throw new Error('Wallet not connected');
+    return this.account;
+  }
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '@registry/api-client/client';
+import { LocalWallet } from '@registry/wallet/local-wallet';
+import { PAYMENT_RESULT } from '@registry/wallet/wallet-port';
+import { engineCases } from '../../testing/test-databases';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+/** The browser's path end to end: Local Wallet, typed client, server, local ledger, mint job. */
+describe('buying a domain with the Local Wallet', () => {
+  let t: TestApp;
+  let origin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(engineCases[0]!.open);
+    origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    t.app.server.closeAllConnections();
+    await t.close();
+  });
+
+  it('connects from the faucet, signs in, pays a quote, associates and receives the NFT', async () => {
+    const storage = memoryStorage();
+    const wallet = new LocalWallet({ baseUrl: origin, storage });
+    expect((await wallet.pay({ to: '0.0.2', amountTinybars: 1n, memo: 'x' })).result).toBe(
+      PAYMENT_RESULT.noWallet,
+    );
+    const { accountId } = await wallet.connect();
+    expect(await wallet.balance()).toBe(10_000);
+
+    let cookie = '';
+    const client = createApiClient({
+      baseUrl: origin,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        if (cookie) request.headers.set('cookie', cookie);
+        const response = await fetch(request);
+        const setCookie = response.headers.get('set-cookie');
+        if (setCookie) cookie = setCookie.split(';')[0]!;
+        return response;
+      },
+    });
+    const challenge = await client.createSignInChallenge(accountId);
+    await client.verifySignIn({
+      accountId,
+      nonce: challenge.nonce,
+      signatureMap: await wallet.signMessage(challenge.message),
+    });
+
+    const name = t.uniqueName();
+    const quote = await client.quoteOrder({
+      kind: 'domains',
+      items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+    });
+    const payment = await wallet.pay({
+      to: quote.treasuryAccountId,
+      amountTinybars: BigInt(quote.amountTinybars),
+      memo: quote.memo,
+    });
+    expect(payment.result).toBe(PAYMENT_RESULT.success);
+
+    const confirmed = await client.confirmOrder(quote.orderId, payment.transactionId!);
+    expect(confirmed.resData).toEqual([{ itemName: name, status: 1 }]);
+
+    // Pending until the wallet associates the collection; then delivery completes by itself.
+    const pending = await client.listPendingDomains();
+    expect(pending.domains.map((domain) => domain.itemName)).toEqual([name]);
+    const { tokenId } = (
+      await t.database.db.execute<{ token_id: string }>(`select token_id from tlds where name = 'hbar'`)
+    ).rows.map((row) => ({ tokenId: row.token_id }))[0]!;
+    expect((await wallet.associateToken(tokenId)).result).toBe(PAYMENT_RESULT.success);
+    await t.database.db.execute(`update jobs set run_after = now() where status = 'queued'`);
+    await t.app.jobWorker!.kick();
+
+    const mine = await client.listMyDomains();
+    expect(mine.domains).toEqual([expect.objectContaining({ itemName: name, status: 22 })]);
+    const nfts = (await (await fetch(`${origin}/ledger/api/v1/accounts/${accountId}/nfts`)).json()) as {
+      nfts: { serial_number: number }[];
+    };
+    expect(nfts.nfts.map((nft) => nft.serial_number)).toEqual([mine.domains[0]!.serialNo]);
+    expect(await wallet.balance()).toBeLessThan(10_000 - 10);
+
+    // The same browser profile finds the same account again.
+    const again = new LocalWallet({ baseUrl: origin, storage });
+    expect((await again.connect()).accountId).toBe(accountId);
+  });
+});
