@@ -94,6 +94,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
       call(ChallengeResponseSchema, 'post', 'auth/challenge', { json: { accountId } }),
     verifySignIn: (input: { accountId: string; nonce: string; signatureMap: string }) =>
       call(SessionResponseSchema, 'post', 'auth/verify', { json: input }),
+    getSession: () => call(z.object({ accountId: z.string() }), 'get', 'auth/session'),
     async logout(): Promise<void> {
       await http.post('auth/logout').catch(toApiRequestError);
     },

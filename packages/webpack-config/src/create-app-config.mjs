@@ -112,6 +112,8 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
       },
       performance: { hints: false },
+      // protobufjs probes for optional modules with a dynamic require; harmless in the browser.
+      ignoreWarnings: [{ module: /@protobufjs[\\/]inquire/ }],
       stats: 'errors-warnings',
       devServer: {
         port: devPort,

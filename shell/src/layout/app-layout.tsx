@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { bus } from '@registry/bus';
 import { clearStorageOnSessionExpiry } from '../session/session-expiry';
+import { useWalletSession } from '../wallet/wallet-session';
+import { startRateTicker } from './rate-ticker';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -13,6 +15,8 @@ export function AppLayout() {
     [navigate],
   );
   useEffect(() => clearStorageOnSessionExpiry(), []);
+  useEffect(() => startRateTicker(), []);
+  useEffect(() => void useWalletSession.getState().restore(), []);
   return (
     <div className="app">
       <Header />

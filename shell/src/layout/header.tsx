@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@registry/contracts/routes';
 import { useCartStore } from '../cart/cart-store';
+import { AccountMenu } from '../wallet/account-menu';
 import { RateLine } from './rate-line';
 
 function CartIcon() {
@@ -28,11 +29,7 @@ export function Header() {
       </Link>
       <RateLine />
       <nav className="app-header__actions">
-        {accountMenuHidden ? null : (
-          <div className="account-menu" data-testid="account-menu">
-            <button type="button">Connect Wallet</button>
-          </div>
-        )}
+        {accountMenuHidden ? null : <AccountMenu />}
         <CartIcon />
       </nav>
     </header>

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+test('connects the Local Wallet, signs in with it, keeps the session over a reload and logs out', async ({
+  page,
+}) => {
+  const sdkChunks: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) sdkChunks.push(response.url());
+  });
+  await page.goto('/gui/domains/web3');
+  await expect(page.getByTestId('rate-line')).toHaveText('1 HBAR : 0.050 USD');
+  const firstLoad = sdkChunks.length;
+
+  await page.getByRole('button', { name: 'Connect Wallet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+  await expect(dialog.getByRole('button', { name: 'Hashpack' })).toBeDisabled();
+  await expect(
+    dialog.getByText('Needs a WalletConnect project id (WALLETCONNECT_PROJECT_ID) on the server.').first(),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Local Wallet' }).click();
+
+  const account = page.getByTestId('account-id');
+  await expect(account).toHaveText(/^0\.0\.\d+$/);
+  const accountId = (await account.textContent())!;
+  // The wallet code (and the SDK) arrived only when the button was pressed.
+  expect(sdkChunks.length).toBeGreaterThan(firstLoad);
+
+  const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
+  expect(session).toEqual({ accountId });
+
+  await account.click();
+  // The faucet's 10,000 HBAR: signing in costs nothing.
+  await expect(page.getByTestId('wallet-balance')).toHaveText('10000.00 HBAR');
+
+  await page.reload();
+  await expect(page.getByTestId('account-id')).toHaveText(accountId);
+
+  await page.getByTestId('account-id').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
+  await expect(page).toHaveURL(/\/gui\/domains\/web3$/);
+  const after = await page.evaluate(async () => (await fetch('/api/auth/session')).status);
+  expect(after).toBe(401);
+});

@@ -1,0 +1,91 @@
+import { create } from 'zustand';
+import { createApiClient } from '@registry/api-client/client';
+import { bus } from '@registry/bus';
+import type { WalletName } from '@registry/contracts/bus-events';
+import type { WalletPort } from '@registry/wallet/wallet-port';
+
+const SESSION_KEY = 'wallet';
+const api = createApiClient();
+
+/** What the spec keeps in session storage as the wallet object. */
+type StoredWallet = { walletName: WalletName; publicKey: string; status: 'paired' };
+
+type WalletSessionState = {
+  walletName: WalletName | null;
+  accountId: string | null;
+  status: 'disconnected' | 'connecting' | 'paired';
+  error: string | null;
+  wallet: WalletPort | null;
+  connect(name: WalletName): Promise<void>;
+  restore(): Promise<void>;
+  logout(): Promise<void>;
+  /** The adapter, loaded again after a page reload when an action needs it. */
+  adapter(): Promise<WalletPort | null>;
+};
+
+async function loadAdapter(name: WalletName) {
+  const { loadWallet } = await import('@registry/wallet/load-wallet');
+  return loadWallet(name);
+}
+
+export const useWalletSession = create<WalletSessionState>()((set, get) => ({
+  walletName: null,
+  accountId: null,
+  status: 'disconnected',
+  error: null,
+  wallet: null,
+
+  async connect(name) {
+    set({ status: 'connecting', error: null });
+    try {
+      const wallet = await loadAdapter(name);
+      const { accountId } = await wallet.connect();
+      // Sign-in: the wallet signs the server's one-time message; the server checks it with the ledger's key.
+      const challenge = await api.createSignInChallenge(accountId);
+      const signatureMap = await wallet.signMessage(challenge.message);
+      await api.verifySignIn({ accountId, nonce: challenge.nonce, signatureMap });
+      const stored: StoredWallet = { walletName: name, publicKey: accountId, status: 'paired' };
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify(stored));
+      set({ walletName: name, accountId, status: 'paired', wallet });
+      bus.emit('wallet:connected', { walletName: name, accountId });
+    } catch (error) {
+      set({
+        status: 'disconnected',
+        error: error instanceof Error ? error.message : 'Could not connect the wallet',
+      });
+    }
+  },
+
+  async restore() {
+    const raw = sessionStorage.getItem(SESSION_KEY);
+    if (!raw) return;
+    try {
+      const stored = JSON.parse(raw) as StoredWallet;
+      const session = await api.getSession();
+      if (session.accountId !== stored.publicKey) throw new Error('session of another account');
+      set({ walletName: stored.walletName, accountId: stored.publicKey, status: 'paired' });
+      bus.emit('wallet:connected', { walletName: stored.walletName, accountId: stored.publicKey });
+    } catch {
+      sessionStorage.removeItem(SESSION_KEY);
+    }
+  },
+
+  async logout() {
+    await api.logout().catch(() => undefined);
+    await get().wallet?.disconnect();
+    // Spec: logout clears the stored name, email, wallet object, token, cart and bill.
+    for (const key of ['name', 'email', 'token', 'cart', 'bill', 'cartCount']) localStorage.removeItem(key);
+    sessionStorage.removeItem(SESSION_KEY);
+    set({ walletName: null, accountId: null, status: 'disconnected', wallet: null, error: null });
+    bus.emit('wallet:disconnected', {});
+  },
+
+  async adapter() {
+    const { wallet, walletName } = get();
+    if (wallet || !walletName) return wallet;
+    const loaded = await loadAdapter(walletName);
+    await loaded.connect();
+    set({ wallet: loaded });
+    return loaded;
+  },
+}));
