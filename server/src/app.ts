@@ -3,7 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { discountTokenIds, type AppConfig } from './config';
+import { discountTokenIds, MIRROR_NODES, type AppConfig } from './config';
+import type { LedgerWriter } from './ledger/ledger-writer';
 import { createJobQueue, JobWorker } from './jobs/job-queue';
 import { createRegistryJobs } from './jobs/registry-jobs';
 import { paymentRoutes } from './modules/payments/routes';
@@ -28,7 +29,12 @@ import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { recordRoutes } from './modules/records/routes';
 import { createRecordService } from './modules/records/service';
-import { CachedPriceSource, createSettingsService, type PriceSource } from './modules/settings/service';
+import {
+  CachedPriceSource,
+  coinGeckoUsdPerHbar,
+  createSettingsService,
+  type PriceSource,
+} from './modules/settings/service';
 import { tldRoutes } from './modules/tlds/routes';
 import { createTldService } from './modules/tlds/service';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -48,6 +54,8 @@ export type AppDependencies = {
   database: Database;
   /** The embedded ledger (LEDGER=local): served under /ledger and read through its mirror routes. */
   localLedger?: { ledger: LocalLedger; writer: LocalLedgerWriter };
+  /** The real network's writer (LEDGER=hedera). */
+  hederaWriter?: LedgerWriter;
   prices?: PriceSource;
   mailer?: Mailer;
 };
@@ -62,6 +70,7 @@ export async function buildApp({
   config,
   database,
   localLedger,
+  hederaWriter,
   prices,
   mailer,
 }: AppDependencies): Promise<FastifyInstance> {
@@ -88,12 +97,15 @@ export async function buildApp({
   const db = database.db;
   const settings = createSettingsService(db);
   // One mirror client for both ledgers: the local one answers in-process, Hedera's over HTTP.
-  const mirror = new MirrorReader(
-    config.MIRROR_NODE_URL ?? LOCAL_MIRROR_URL,
-    config.MIRROR_NODE_URL ? fetch : injectFetch(app),
-  );
+  const mirrorUrl =
+    config.MIRROR_NODE_URL ?? (config.LEDGER === 'hedera' ? MIRROR_NODES[config.HEDERA_NETWORK] : undefined);
+  const mirror = new MirrorReader(mirrorUrl ?? LOCAL_MIRROR_URL, mirrorUrl ? fetch : injectFetch(app));
   const ledger = new MirrorLedgerReader(mirror);
-  const priceSource = prices ?? new CachedPriceSource(() => mirror.usdPerHbar());
+  const priceSource =
+    prices ??
+    new CachedPriceSource(
+      config.PRICE_SOURCE === 'coingecko' ? () => coinGeckoUsdPerHbar() : () => mirror.usdPerHbar(),
+    );
   const auth = createAuthService({ db, ledger });
   const { requireSession } = registerSessions(app, auth);
   const domains = createDomainService({
@@ -118,7 +130,7 @@ export async function buildApp({
   const signInRateLimit = { max: config.RATE_LIMIT_SIGN_IN, timeWindow: MINUTE };
 
   // Paid orders: minting and refunds run from the durable job queue.
-  const writer = localLedger?.writer;
+  const writer = localLedger?.writer ?? hederaWriter;
   const queue = createJobQueue(db, { leaseMs: config.JOB_LEASE_MS });
   const worker = writer
     ? new JobWorker(queue, createRegistryJobs({ db, writer, mirror }).handlers, (line) => app.log.warn(line))
@@ -173,7 +185,7 @@ export async function buildApp({
           prices: priceSource,
           requireSession,
           ledgerInfo: {
-            network: config.LEDGER,
+            network: config.LEDGER === 'local' ? 'local' : config.HEDERA_NETWORK,
             treasuryAccountId: writer.operatorId,
             walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID ?? null,
           },

@@ -19,3 +19,13 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('ledger configuration', () => {
+  it('needs an operator for the real network', () => {
+    expect(() => loadConfig({ LEDGER: 'hedera' })).toThrow(/HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY/);
+    expect(
+      loadConfig({ LEDGER: 'hedera', HEDERA_OPERATOR_ID: '0.0.1234', HEDERA_OPERATOR_KEY: 'a'.repeat(64) })
+        .HEDERA_NETWORK,
+    ).toBe('testnet');
+  });
+});

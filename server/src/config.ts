@@ -27,7 +27,12 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Secure cookies need https; on by default only when PUBLIC_URL is https. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
-  LEDGER: z.enum(['local']).default('local'),
+  LEDGER: z.enum(['local', 'hedera']).default('local'),
+  HEDERA_NETWORK: z.enum(['testnet', 'mainnet']).default('testnet'),
+  HEDERA_OPERATOR_ID: z.string().regex(TOKEN_ID).optional(),
+  HEDERA_OPERATOR_KEY: z.string().min(64).optional(),
+  /** Where the HBAR rate comes from: the mirror node's exchange rate (default) or CoinGecko. */
+  PRICE_SOURCE: z.enum(['mirror', 'coingecko']).default('mirror'),
   /** Mirror node origin (paths start at /api/v1). Unset with the local ledger: its own /ledger routes. */
   MIRROR_NODE_URL: z.string().url().optional(),
   /** USD for one HBAR on the local ledger. */
@@ -56,6 +61,12 @@ export type AppConfig = z.infer<typeof ConfigSchema> & {
   remoteUrlOverrides: Record<string, string>;
 };
 
+/** The public mirror node of each network. */
+export const MIRROR_NODES = {
+  testnet: 'https://testnet.mirrornode.hedera.com',
+  mainnet: 'https://mainnet.mirrornode.hedera.com',
+} as const;
+
 /** The discount groups' token ids from configuration. */
 export function discountTokenIds(config: AppConfig): DiscountTokenIds {
   return {
@@ -72,6 +83,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  if (
+    parsed.data.LEDGER === 'hedera' &&
+    (!parsed.data.HEDERA_OPERATOR_ID || !parsed.data.HEDERA_OPERATOR_KEY)
+  ) {
+    throw new Error(
+      'Invalid configuration:\n  LEDGER=hedera needs HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY',
+    );
   }
   const remoteUrlOverrides = Object.fromEntries(
     Object.entries(env)

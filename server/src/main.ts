@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { HederaLedgerWriter } from './ledger/hedera/hedera-ledger-writer';
 import { LocalLedger } from './ledger/local/local-ledger';
 import { LocalLedgerWriter } from './ledger/local/local-ledger-writer';
 
@@ -10,9 +11,21 @@ const database = await openDatabase(
     ? { engine: 'postgres', url: config.DATABASE_URL }
     : { engine: 'pglite', dataDir: config.DATA_DIR },
 );
-const ledger = new LocalLedger(database.db);
-const writer = new LocalLedgerWriter(ledger, await ledger.bootstrap());
-const app = await buildApp({ config, database, localLedger: { ledger, writer } });
+async function ledgerDependencies() {
+  if (config.LEDGER === 'hedera') {
+    return {
+      hederaWriter: new HederaLedgerWriter(
+        config.HEDERA_NETWORK,
+        config.HEDERA_OPERATOR_ID!,
+        config.HEDERA_OPERATOR_KEY!,
+      ),
+    };
+  }
+  const ledger = new LocalLedger(database.db);
+  const writer = new LocalLedgerWriter(ledger, await ledger.bootstrap());
+  return { localLedger: { ledger, writer } };
+}
+const app = await buildApp({ config, database, ...(await ledgerDependencies()) });
 
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);

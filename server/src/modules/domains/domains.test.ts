@@ -229,3 +229,24 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
     ]);
   });
 });
+
+describe('search rate limit', () => {
+  it('answers 429 with { code, message } past the availability limit per client', async () => {
+    const t = await startTestApp(engineCases[0]!.open, { RATE_LIMIT_SEARCH: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/domains/suggestions?name=alpha.hbar',
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429)
+          expect(response.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -76,3 +76,15 @@ export class CachedPriceSource implements PriceSource {
     }
   }
 }
+
+/** CoinGecko's simple price of HBAR in USD. */
+export async function coinGeckoUsdPerHbar(fetchImpl: typeof fetch = fetch): Promise<number> {
+  const response = await fetchImpl(
+    'https://api.coingecko.com/api/v3/simple/price?ids=hedera-hashgraph&vs_currencies=usd',
+  );
+  if (!response.ok) throw new Error(`CoinGecko answered ${response.status}`);
+  const body = z
+    .object({ 'hedera-hashgraph': z.object({ usd: z.number().positive() }) })
+    .parse(await response.json());
+  return body['hedera-hashgraph'].usd;
+}

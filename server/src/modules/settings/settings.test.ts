@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CachedPriceSource, coinGeckoUsdPerHbar } from './service';
+
+describe('price sources', () => {
+  it("reads CoinGecko's simple price", async () => {
+    const fetch = vi.fn(async () => Response.json({ 'hedera-hashgraph': { usd: 0.0712 } }));
+    await expect(coinGeckoUsdPerHbar(fetch as unknown as typeof globalThis.fetch)).resolves.toBe(0.0712);
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe(
+      'https://api.coingecko.com/api/v3/simple/price?ids=hedera-hashgraph&vs_currencies=usd',
+    );
+  });
+
+  it('refuses an answer without the rate', async () => {
+    const fetch = vi.fn(async () => Response.json({ other: {} }));
+    await expect(coinGeckoUsdPerHbar(fetch as unknown as typeof globalThis.fetch)).rejects.toThrow();
+  });
+
+  it('keeps a rate for 10 minutes and the last good one when the source fails', async () => {
+    let clock = 0;
+    const source = vi
+      .fn<() => Promise<number>>()
+      .mockResolvedValueOnce(0.05)
+      .mockResolvedValueOnce(0.06)
+      .mockRejectedValueOnce(new Error('down'));
+    const cached = new CachedPriceSource(source, 600_000, () => clock);
+    expect(await cached.usdPerHbar()).toBe(0.05);
+    clock = 599_999;
+    expect(await cached.usdPerHbar()).toBe(0.05);
+    clock = 600_000;
+    expect(await cached.usdPerHbar()).toBe(0.06);
+    clock = 1_300_000;
+    expect(await cached.usdPerHbar()).toBe(0.06);
+    expect(source).toHaveBeenCalledTimes(3);
+  });
+});
