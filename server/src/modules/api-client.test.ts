@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '@registry/api-client/client';
+import { cookieJarFetch } from '../testing/cookie-jar-fetch';
 import { engineCases } from '../testing/test-databases';
 import { signMessageLikeWallet, startTestApp, type TestApp } from '../testing/test-app';
 import { PrivateKey } from '@hashgraph/sdk';
@@ -8,21 +9,11 @@ import { PrivateKey } from '@hashgraph/sdk';
 describe('typed API client against the server', () => {
   let t: TestApp;
   let client: ApiClient;
-  let cookie = '';
 
   beforeAll(async () => {
     t = await startTestApp(engineCases[0]!.open, {}, { otherProviderToken: true });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    // Node's fetch keeps no cookies: this one plays the browser's cookie jar.
-    const fetchWithCookies: typeof fetch = async (input, init) => {
-      const request = new Request(input, init);
-      if (cookie) request.headers.set('cookie', cookie);
-      const response = await fetch(request);
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie) cookie = setCookie.split(';')[0]!;
-      return response;
-    };
-    client = createApiClient({ baseUrl: address, fetch: fetchWithCookies });
+    client = createApiClient({ baseUrl: address, fetch: cookieJarFetch() });
   });
   afterAll(async () => {
     t.app.server.closeAllConnections();

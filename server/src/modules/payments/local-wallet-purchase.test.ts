@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@registry/api-client/client';
 import { LocalWallet } from '@registry/wallet/local-wallet';
 import { PAYMENT_RESULT } from '@registry/wallet/wallet-port';
+import { cookieJarFetch } from '../../testing/cookie-jar-fetch';
 import { engineCases } from '../../testing/test-databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
@@ -37,18 +38,7 @@ describe('buying a domain with the Local Wallet', () => {
     const { accountId } = await wallet.connect();
     expect(await wallet.balance()).toBe(10_000);
 
-    let cookie = '';
-    const client = createApiClient({
-      baseUrl: origin,
-      fetch: async (input, init) => {
-        const request = new Request(input, init);
-        if (cookie) request.headers.set('cookie', cookie);
-        const response = await fetch(request);
-        const setCookie = response.headers.get('set-cookie');
-        if (setCookie) cookie = setCookie.split(';')[0]!;
-        return response;
-      },
-    });
+    const client = createApiClient({ baseUrl: origin, fetch: cookieJarFetch() });
     const challenge = await client.createSignInChallenge(accountId);
     await client.verifySignIn({
       accountId,
