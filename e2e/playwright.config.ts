@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,13 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'registry-e2e-'));
+/** A second server set up for the Hedera network (unreachable here) to test HashPack and Blade. */
+export const hederaPort = port + 1;
+const hederaDataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-hedera-'));
+/** A throwaway operator key made for this run: it controls no account. */
+const throwawayOperatorKey = generateKeyPairSync('ed25519')
+  .privateKey.export({ format: 'der', type: 'pkcs8' })
+  .toString('hex');
 
 export default defineConfig({
   testDir: './tests',
@@ -27,11 +35,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx ../server/src/main.ts',
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node --import tsx ../server/src/main.ts',
+      url: `http://localhost:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    },
+    {
+      command: 'node --import tsx ../server/src/main.ts',
+      url: `http://localhost:${hederaPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(hederaPort),
+        DATA_DIR: hederaDataDir,
+        LOG_LEVEL: 'error',
+        LEDGER: 'hedera',
+        HEDERA_NETWORK: 'testnet',
+        HEDERA_OPERATOR_ID: '0.0.4321',
+        HEDERA_OPERATOR_KEY: throwawayOperatorKey,
+        MIRROR_NODE_URL: 'http://127.0.0.1:9',
+        WALLETCONNECT_PROJECT_ID: 'e2e-project-id',
+      },
+    },
+  ],
 });

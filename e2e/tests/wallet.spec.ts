@@ -15,7 +15,7 @@ test('connects the Local Wallet, signs in with it, keeps the session over a relo
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
   await expect(dialog.getByRole('button', { name: 'Hashpack' })).toBeDisabled();
   await expect(
-    dialog.getByText('Needs a WalletConnect project id (WALLETCONNECT_PROJECT_ID) on the server.').first(),
+    dialog.getByText('Works when the server uses the Hedera network (LEDGER=hedera).').first(),
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Local Wallet' }).click();
 
@@ -41,4 +41,28 @@ test('connects the Local Wallet, signs in with it, keeps the session over a relo
   await expect(page).toHaveURL(/\/gui\/domains\/web3$/);
   const after = await page.evaluate(async () => (await fetch('/api/auth/session')).status);
   expect(after).toBe(401);
+});
+
+test.describe('on the Hedera network', () => {
+  const hederaOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 8181) + 1}`;
+
+  for (const [wallet, installUrl] of [
+    ['Hashpack', 'https://www.hashpack.app/download'],
+    ['Blade', 'https://bladewallet.io/'],
+  ] as const) {
+    test(`${wallet} without its extension says it is not installed after 2 s, with the install link`, async ({
+      page,
+    }) => {
+      await page.goto(`${hederaOrigin}/gui/domains/web3`);
+      await page.getByRole('button', { name: 'Connect Wallet' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+      await expect(dialog.getByRole('button', { name: 'Local Wallet' })).toHaveCount(0);
+      const started = Date.now();
+      await dialog.getByRole('button', { name: wallet }).click();
+      const alert = dialog.getByRole('alert');
+      await expect(alert).toContainText(`${wallet} is not installed`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+      await expect(alert.getByRole('link', { name: 'Install' })).toHaveAttribute('href', installUrl);
+    });
+  }
 });

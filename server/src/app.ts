@@ -188,6 +188,7 @@ export async function buildApp({
             network: config.LEDGER === 'local' ? 'local' : config.HEDERA_NETWORK,
             treasuryAccountId: writer.operatorId,
             walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID ?? null,
+            mirrorNodeUrl: mirrorUrl ?? '/ledger',
           },
         });
       }

@@ -1,14 +1,25 @@
 import type { WalletName } from '@registry/contracts/bus-events';
+import type { WalletConnectOptions } from './wallet-connect-options';
 import type { WalletPort } from './wallet-port';
 
+export type LoadWalletOptions = { baseUrl?: string; walletConnect?: WalletConnectOptions };
+
 /** Each adapter is its own chunk, fetched only when its button is pressed. */
-export async function loadWallet(name: WalletName, options: { baseUrl?: string } = {}): Promise<WalletPort> {
+export async function loadWallet(name: WalletName, options: LoadWalletOptions = {}): Promise<WalletPort> {
   switch (name) {
     case 'Local Wallet': {
       const { LocalWallet } = await import('./local-wallet');
       return new LocalWallet(options);
     }
-    default:
-      throw new Error(`${name} is not available in this build`);
+    case 'Hashpack': {
+      if (!options.walletConnect) throw new Error('Hashpack needs the ledger settings');
+      const { HashPackWallet } = await import('./hashpack-wallet');
+      return new HashPackWallet(options.walletConnect);
+    }
+    case 'Blade': {
+      if (!options.walletConnect) throw new Error('Blade needs the ledger settings');
+      const { BladeWallet } = await import('./blade-wallet');
+      return new BladeWallet(options.walletConnect);
+    }
   }
 }

@@ -10,6 +10,23 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 const WORKSPACE_VERSION = '0.1.0';
 const require = createRequire(import.meta.url);
 const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.url));
+const WALLET_DIR = fileURLToPath(new URL('../../wallet', import.meta.url));
+
+/**
+ * One copy of the Hedera SDK in every bundle: wallet libraries that pin an older SDK (hashconnect) get
+ * the workspace's browser build, and the renamed proto package stands in for the old one.
+ */
+function hederaSdkAliases() {
+  const fromWallet = createRequire(path.join(WALLET_DIR, 'package.json'));
+  return {
+    '@hashgraph/sdk$': path.join(
+      path.dirname(fromWallet.resolve('@hashgraph/sdk/package.json')),
+      'lib',
+      'browser.js',
+    ),
+    '@hashgraph/proto$': fromWallet.resolve('@hiero-ledger/proto'),
+  };
+}
 
 /** Every module of `@registry/contracts` (one file each, no barrel). */
 function contractsModules() {
@@ -73,6 +90,7 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: hederaSdkAliases(),
       },
       module: {
         rules: [
@@ -113,7 +131,11 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
       },
       performance: { hints: false },
       // protobufjs probes for optional modules with a dynamic require; harmless in the browser.
-      ignoreWarnings: [{ module: /@protobufjs[\\/]inquire/ }],
+      // hedera-wallet-connect ships a prebundled file with its own require shim.
+      ignoreWarnings: [
+        { module: /@protobufjs[\\/]inquire/ },
+        { module: /hedera-wallet-connect[\\/]dist[\\/]browser-esm/ },
+      ],
       stats: 'errors-warnings',
       devServer: {
         port: devPort,

@@ -2,31 +2,46 @@ import { useEffect, useState } from 'react';
 import type { WalletName } from '@registry/contracts/bus-events';
 import { useWalletSession } from './wallet-session';
 
-type LedgerInfo = { network: string; walletConnectProjectId: string | null };
+type LedgerInfo = { network: string; walletConnectProjectId: string | null; mirrorNodeUrl: string };
 
 type Props = { onClose: () => void };
+
+/** Why a WalletConnect wallet cannot be used here, or null when it can. */
+function unavailableReason(ledger: LedgerInfo | null): string | null {
+  if (!ledger) return 'Loading…';
+  if (ledger.network !== 'testnet' && ledger.network !== 'mainnet')
+    return 'Works when the server uses the Hedera network (LEDGER=hedera).';
+  if (!ledger.walletConnectProjectId)
+    return 'Needs a WalletConnect project id (WALLETCONNECT_PROJECT_ID) on the server.';
+  return null;
+}
 
 /** The Connect Wallet modal: HashPack and Blade, and the Local Wallet on the local ledger. */
 export function ConnectWalletModal({ onClose }: Props) {
   const [ledger, setLedger] = useState<LedgerInfo | null>(null);
-  const { connect, status, error } = useWalletSession();
+  const { connect, status, error, installUrl } = useWalletSession();
 
   useEffect(() => {
     fetch('/api/ledger-info')
       .then((response) => response.json() as Promise<LedgerInfo>)
       .then(setLedger)
-      .catch(() => setLedger({ network: 'unknown', walletConnectProjectId: null }));
+      .catch(() => setLedger({ network: 'unknown', walletConnectProjectId: null, mirrorNodeUrl: '' }));
   }, []);
 
   const choose = async (name: WalletName) => {
-    await connect(name);
+    const walletConnect =
+      ledger && (ledger.network === 'testnet' || ledger.network === 'mainnet')
+        ? {
+            projectId: ledger.walletConnectProjectId,
+            network: ledger.network as 'testnet' | 'mainnet',
+            mirrorNodeUrl: ledger.mirrorNodeUrl,
+          }
+        : undefined;
+    await connect(name, walletConnect);
     if (useWalletSession.getState().status === 'paired') onClose();
   };
 
-  const walletConnectNote =
-    ledger && !ledger.walletConnectProjectId
-      ? 'Needs a WalletConnect project id (WALLETCONNECT_PROJECT_ID) on the server.'
-      : null;
+  const reason = unavailableReason(ledger);
 
   return (
     <div className="modal-backdrop" role="presentation" onClick={onClose}>
@@ -41,10 +56,14 @@ export function ConnectWalletModal({ onClose }: Props) {
         <ul className="wallet-options">
           {(['Hashpack', 'Blade'] as const).map((name) => (
             <li key={name}>
-              <button type="button" disabled title={walletConnectNote ?? `${name} is not installed`}>
+              <button
+                type="button"
+                disabled={reason !== null || status === 'connecting'}
+                onClick={() => void choose(name)}
+              >
                 {name}
               </button>
-              <small>{walletConnectNote ?? `${name} is not installed`}</small>
+              {reason ? <small>{reason}</small> : null}
             </li>
           ))}
           {ledger?.network === 'local' ? (
@@ -61,7 +80,19 @@ export function ConnectWalletModal({ onClose }: Props) {
           ) : null}
         </ul>
         {status === 'connecting' ? <p role="status">Connecting…</p> : null}
-        {error ? <p role="alert">{error}</p> : null}
+        {error ? (
+          <p role="alert">
+            {error}
+            {installUrl ? (
+              <>
+                {' '}
+                <a href={installUrl} target="_blank" rel="noreferrer">
+                  Install
+                </a>
+              </>
+            ) : null}
+          </p>
+        ) : null}
         <button type="button" className="modal__close" onClick={onClose}>
           Close
         </button>

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createApiClient } from '@registry/api-client/client';
 import { bus } from '@registry/bus';
 import type { WalletName } from '@registry/contracts/bus-events';
+import type { WalletConnectOptions } from '@registry/wallet/wallet-connect-options';
 import type { WalletPort } from '@registry/wallet/wallet-port';
 
 const SESSION_KEY = 'wallet';
@@ -15,17 +16,21 @@ type WalletSessionState = {
   accountId: string | null;
   status: 'disconnected' | 'connecting' | 'paired';
   error: string | null;
+  /** Where to get the wallet when the error is that it is not installed. */
+  installUrl: string | null;
   wallet: WalletPort | null;
-  connect(name: WalletName): Promise<void>;
+  connect(name: WalletName, walletConnect?: WalletConnectOptions): Promise<void>;
   restore(): Promise<void>;
   logout(): Promise<void>;
   /** The adapter, loaded again after a page reload when an action needs it. */
   adapter(): Promise<WalletPort | null>;
 };
 
+let walletConnectOptions: WalletConnectOptions | undefined;
+
 async function loadAdapter(name: WalletName) {
   const { loadWallet } = await import('@registry/wallet/load-wallet');
-  return loadWallet(name);
+  return loadWallet(name, walletConnectOptions ? { walletConnect: walletConnectOptions } : {});
 }
 
 export const useWalletSession = create<WalletSessionState>()((set, get) => ({
@@ -33,10 +38,12 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => ({
   accountId: null,
   status: 'disconnected',
   error: null,
+  installUrl: null,
   wallet: null,
 
-  async connect(name) {
-    set({ status: 'connecting', error: null });
+  async connect(name, walletConnect) {
+    walletConnectOptions = walletConnect ?? walletConnectOptions;
+    set({ status: 'connecting', error: null, installUrl: null });
     try {
       const wallet = await loadAdapter(name);
       const { accountId } = await wallet.connect();
@@ -52,6 +59,7 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => ({
       set({
         status: 'disconnected',
         error: error instanceof Error ? error.message : 'Could not connect the wallet',
+        installUrl: (error as { installUrl?: string }).installUrl ?? null,
       });
     }
   },

@@ -15,7 +15,12 @@ import type { PaymentService } from './service';
 type Options = {
   payments: PaymentService;
   prices: PriceSource;
-  ledgerInfo: { network: string; treasuryAccountId: string; walletConnectProjectId: string | null };
+  ledgerInfo: {
+    network: string;
+    treasuryAccountId: string;
+    walletConnectProjectId: string | null;
+    mirrorNodeUrl: string;
+  };
   requireSession: (request: FastifyRequest) => Promise<void>;
 };
 const errors = {

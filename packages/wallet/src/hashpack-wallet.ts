@@ -1,0 +1,112 @@
+import { AccountId, LedgerId, type Signer, type Transaction } from '@hashgraph/sdk';
+import {
+  associateTransaction,
+  executeWithWallet,
+  mirrorBalance,
+  paymentTransaction,
+  signerSignaturesToSignatureMap,
+  WalletNotInstalledError,
+} from './signer-wallet';
+import {
+  APP_METADATA,
+  EXTENSION_DETECT_TIMEOUT_MS,
+  WalletConnectNotConfiguredError,
+  type WalletConnectOptions,
+} from './wallet-connect-options';
+import { PAYMENT_RESULT, type PaymentOutcome, type PaymentRequest, type WalletPort } from './wallet-port';
+
+export const HASHPACK_INSTALL_URL = 'https://www.hashpack.app/download';
+
+/** HashPack's extension answers HashConnect's query message; nothing answers when it is missing. */
+export function detectHashPack(
+  timeoutMs = EXTENSION_DETECT_TIMEOUT_MS,
+  target: Window = window,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: string } | null)?.type === 'hashconnect-query-extension-response')
+        finish(true);
+    };
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    function finish(found: boolean) {
+      clearTimeout(timer);
+      target.removeEventListener('message', onMessage);
+      resolve(found);
+    }
+    target.addEventListener('message', onMessage);
+    target.postMessage({ type: 'hashconnect-query-extension' }, '*');
+  });
+}
+
+type HashConnectInstance = InstanceType<typeof import('hashconnect').HashConnect>;
+
+/** HashPack through HashConnect v3 (WalletConnect). */
+export class HashPackWallet implements WalletPort {
+  readonly name = 'Hashpack' as const;
+  private hashconnect: HashConnectInstance | null = null;
+  private account: string | null = null;
+
+  constructor(private readonly options: WalletConnectOptions) {}
+
+  accountId() {
+    return this.account;
+  }
+
+  async connect() {
+    const { projectId, network, detectTimeoutMs } = this.options;
+    if (!projectId) throw new WalletConnectNotConfiguredError('Hashpack');
+    if (!(await detectHashPack(detectTimeoutMs)))
+      throw new WalletNotInstalledError('Hashpack', HASHPACK_INSTALL_URL);
+    const { HashConnect } = await import('hashconnect');
+    const hashconnect = new HashConnect(
+      LedgerId.fromString(network) as never,
+      projectId,
+      APP_METADATA,
+      false,
+    );
+    const paired = new Promise<string>((resolve) => {
+      hashconnect.pairingEvent.once((session) => resolve(session.accountIds[0]!));
+    });
+    await hashconnect.init();
+    const existing = hashconnect.connectedAccountIds[0]?.toString();
+    if (!existing) hashconnect.openPairingModal();
+    this.account = existing ?? (await paired);
+    this.hashconnect = hashconnect;
+    return { accountId: this.account };
+  }
+
+  async disconnect() {
+    await this.hashconnect?.disconnect();
+    this.hashconnect = null;
+    this.account = null;
+  }
+
+  async balance() {
+    if (!this.account) throw new Error('Wallet not connected');
+    return mirrorBalance(this.options.mirrorNodeUrl, this.account);
+  }
+
+  async pay(request: PaymentRequest): Promise<PaymentOutcome> {
+    if (!this.account || !this.hashconnect) return { result: PAYMENT_RESULT.noWallet };
+    return executeWithWallet(this.signer(), paymentTransaction(this.account, request) as Transaction);
+  }
+
+  async associateToken(tokenId: string): Promise<PaymentOutcome> {
+    if (!this.account || !this.hashconnect) return { result: PAYMENT_RESULT.noWallet };
+    return executeWithWallet(this.signer(), associateTransaction(this.account, tokenId));
+  }
+
+  async signMessage(message: string) {
+    if (!this.account || !this.hashconnect) throw new Error('Wallet not connected');
+    // HashConnect applies the HIP-820 prefix itself (its verifyMessageSignature checks prefixed bytes).
+    const signatures = await this.hashconnect.signMessages(
+      AccountId.fromString(this.account) as never,
+      message,
+    );
+    return signerSignaturesToSignatureMap(signatures as never);
+  }
+
+  private signer(): Signer {
+    return this.hashconnect!.getSigner(AccountId.fromString(this.account!) as never) as unknown as Signer;
+  }
+}

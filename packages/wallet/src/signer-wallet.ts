@@ -1,0 +1,109 @@
+import {
+  AccountId,
+  Hbar,
+  type Signer,
+  type SignerSignature,
+  TokenAssociateTransaction,
+  type Transaction,
+  TransferTransaction,
+} from '@hashgraph/sdk';
+import { proto } from '@hiero-ledger/proto';
+import { PAYMENT_RESULT, type PaymentOutcome, type PaymentRequest } from './wallet-port';
+
+/** Hedera's SUCCESS receipt code; the spec accepts a Blade payment only with it. */
+export const RECEIPT_SUCCESS = 22;
+
+export class WalletNotInstalledError extends Error {
+  constructor(
+    readonly walletName: string,
+    readonly installUrl: string,
+  ) {
+    super(`${walletName} is not installed`);
+    this.name = 'WalletNotInstalledError';
+  }
+}
+
+/** The signatures a wallet returns for a message, as one base64 SignatureMap (the same shape as every adapter). */
+export function signerSignaturesToSignatureMap(signatures: SignerSignature[]): string {
+  const sigPair = signatures.map((item) => {
+    const isEd25519 = item.publicKey.toStringDer().startsWith('302a300506032b6570');
+    return {
+      pubKeyPrefix: item.publicKey.toBytesRaw(),
+      ...(isEd25519 ? { ed25519: item.signature } : { ECDSASecp256k1: item.signature }),
+    };
+  });
+  const bytes = proto.SignatureMap.encode({ sigPair }).finish();
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Freezes, has the wallet sign and execute, and reads the receipt: the spec's 1 / 0 / -9. */
+export async function executeWithWallet(signer: Signer, transaction: Transaction): Promise<PaymentOutcome> {
+  try {
+    await transaction.freezeWithSigner(signer);
+    const response = await transaction.executeWithSigner(signer);
+    const transactionId = response.transactionId.toString();
+    const receipt = await response.getReceiptWithSigner(signer);
+    const code = (receipt.status as unknown as { _code: number })._code;
+    return {
+      result: code === RECEIPT_SUCCESS ? PAYMENT_RESULT.success : PAYMENT_RESULT.failure,
+      transactionId,
+      status: receipt.status.toString(),
+    };
+  } catch (error) {
+    // A wallet user declining is a failure; anything else is an exception.
+    const message = error instanceof Error ? error.message.toLowerCase() : '';
+    return {
+      result:
+        message.includes('reject') || message.includes('denied')
+          ? PAYMENT_RESULT.failure
+          : PAYMENT_RESULT.exception,
+    };
+  }
+}
+
+export function paymentTransaction(
+  from: string,
+  { to, amountTinybars, memo }: PaymentRequest,
+): TransferTransaction {
+  return new TransferTransaction()
+    .addHbarTransfer(AccountId.fromString(from), Hbar.fromTinybars((-amountTinybars).toString()))
+    .addHbarTransfer(AccountId.fromString(to), Hbar.fromTinybars(amountTinybars.toString()))
+    .setTransactionMemo(memo);
+}
+
+export function associateTransaction(accountId: string, tokenId: string): TokenAssociateTransaction {
+  return new TokenAssociateTransaction().setAccountId(accountId).setTokenIds([tokenId]);
+}
+
+/** Waits up to `timeoutMs` for `found()` to be true, checking every 100 ms. */
+export function waitFor(found: () => boolean, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (found()) return resolve(true);
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (found()) {
+        clearInterval(timer);
+        resolve(true);
+      } else if (Date.now() - started >= timeoutMs) {
+        clearInterval(timer);
+        resolve(false);
+      }
+    }, 100);
+  });
+}
+
+/** Balance in HBAR from the mirror node. */
+export async function mirrorBalance(
+  mirrorNodeUrl: string,
+  accountId: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<number> {
+  const response = await fetchImpl(
+    `${mirrorNodeUrl.replace(/\/$/, '')}/api/v1/accounts/${accountId}?limit=1`,
+  );
+  if (!response.ok) throw new Error(`The mirror node answered ${response.status}`);
+  const body = (await response.json()) as { balance: { balance: number } };
+  return body.balance.balance / 100_000_000;
+}

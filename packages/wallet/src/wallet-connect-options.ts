@@ -1,0 +1,24 @@
+/** What the WalletConnect-based adapters need, from the server's /api/ledger-info. */
+export type WalletConnectOptions = {
+  projectId: string | null;
+  network: 'testnet' | 'mainnet';
+  mirrorNodeUrl: string;
+  /** Extension detection gives up after this (spec: 2 s). */
+  detectTimeoutMs?: number;
+};
+
+export const EXTENSION_DETECT_TIMEOUT_MS = 2000;
+
+export const APP_METADATA = {
+  name: 'Hedera Domains',
+  description: 'Search, buy and manage web3 domain names on Hedera',
+  icons: [] as string[],
+  url: globalThis.location?.origin ?? 'http://localhost:8080',
+};
+
+export class WalletConnectNotConfiguredError extends Error {
+  constructor(walletName: string) {
+    super(`${walletName} needs a WalletConnect project id (WALLETCONNECT_PROJECT_ID) on the server`);
+    this.name = 'WalletConnectNotConfiguredError';
+  }
+}
