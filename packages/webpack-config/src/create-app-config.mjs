@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
@@ -119,6 +120,11 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
           shared: sharedSingletons(appDir),
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
           dts: false,
+        }),
+        // Wallet libraries use Node's Buffer and process; only modules that mention them get these.
+        new webpack.ProvidePlugin({
+          Buffer: [require.resolve('buffer/'), 'Buffer'],
+          process: require.resolve('process/browser'),
         }),
         new HtmlWebpackPlugin({
           template: path.resolve(appDir, 'src/index.html'),

@@ -277,6 +277,35 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
     expect(good.status).toBe(200);
   });
 
+  it('refunds a paid name that someone else got first', async () => {
+    const late = await t.signIn();
+    const early = await t.signIn();
+    const name = t.uniqueName();
+    const lateQuote = (await quote(late, { kind: 'domains', items: [{ itemName: name, months: 12 }] })).body;
+    // The late buyer's quote runs out; the early buyer takes the name.
+    await t.database.db.execute(
+      `update orders set expires_at = now() - interval '1 minute' where id = '${lateQuote.orderId}'`,
+    );
+    const earlyQuote = (await quote(early, { kind: 'domains', items: [{ itemName: name, months: 12 }] }))
+      .body;
+    const earlyPaid = await pay(early, '0.0.2', BigInt(earlyQuote.amountTinybars), earlyQuote.memo);
+    expect((await confirm(early, earlyQuote.orderId, earlyPaid.transactionId)).status).toBe(200);
+
+    const balanceBefore = (await t.ledger.balanceTinybars(late.accountId))!;
+    const latePaid = await pay(late, '0.0.2', BigInt(lateQuote.amountTinybars), lateQuote.memo);
+    const answer = await confirm(late, lateQuote.orderId, latePaid.transactionId);
+    expect(answer.body.resData).toEqual([{ itemName: name, status: 0 }]);
+    await t.app.jobWorker!.kick();
+    // Back on the ledger: only the payment's network fee is lost.
+    expect(await t.ledger.balanceTinybars(late.accountId)).toBe(balanceBefore - 100_000n);
+    const [order] = (
+      await t.database.db.execute<{ status: string }>(
+        `select status from orders where id = '${lateQuote.orderId}'`,
+      )
+    ).rows;
+    expect(order!.status).toBe('refunded');
+  });
+
   it('answers HCS-DOWN while the ledger is down', async () => {
     const buyer = await t.signIn();
     t.ledger.pause();
