@@ -147,6 +147,7 @@ export async function buildApp({
         queue,
         treasuryAccountId: writer.operatorId,
         discountTokens: discountTokenIds(config),
+        claimTokenId: config.CLAIM_TOKEN_ID ?? null,
         // A buyer waits for a quick delivery, not for one that needs their association first.
         runJobs: () =>
           Promise.race([worker!.kick(), new Promise<void>((resolve) => setTimeout(resolve, 5000))]),

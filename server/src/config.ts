@@ -39,6 +39,8 @@ const ConfigSchema = z.object({
   FIXED_USD_PER_HBAR: z.coerce.number().positive().default(0.05),
   /** Token id of the other provider's domain NFTs (e.g. 0.0.1234); unset lists none. */
   OTHER_PROVIDER_TOKEN_ID: z.string().regex(TOKEN_ID).optional(),
+  /** Holders of this token may claim one domain (the claim promotion); unset, nobody is eligible. */
+  CLAIM_TOKEN_ID: z.string().regex(TOKEN_ID).optional(),
   /** Token ids of the discount groups (spec section 9); unset groups give no discount. */
   DISCOUNT_TOKEN_EARLY_ACCESS: z.string().regex(TOKEN_ID).optional(),
   DISCOUNT_TOKEN_COLLECTIBLE: z.string().regex(TOKEN_ID).optional(),

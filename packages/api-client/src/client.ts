@@ -23,7 +23,12 @@ import {
 } from '@registry/contracts/profile';
 import { DomainRecordsSchema, type RecordField } from '@registry/contracts/records';
 import { TldListResponseSchema } from '@registry/contracts/tld';
-import { ConfirmResponseSchema, QuoteResponseSchema, type QuoteRequest } from '@registry/contracts/orders';
+import {
+  ClaimEligibilitySchema,
+  ConfirmResponseSchema,
+  QuoteResponseSchema,
+  type QuoteRequest,
+} from '@registry/contracts/orders';
 
 export type ApiClientOptions = {
   /** Origin of the server; the page's own origin when omitted. */
@@ -139,6 +144,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
       call(QuoteResponseSchema, 'post', 'orders/quote', { json: request }),
     confirmOrder: (orderId: string, transactionId: string) =>
       call(ConfirmResponseSchema, 'post', 'orders/confirm', { json: { orderId, transactionId } }),
+    getClaimEligibility: () => call(ClaimEligibilitySchema, 'get', 'claim/eligibility'),
     getRate: () => call(z.object({ usdPerHbar: z.number(), fetchedAt: z.string() }), 'get', 'rate'),
 
     requestEmailVerification: (email: string) =>

@@ -15,6 +15,7 @@ export const ORDER_KINDS = [
   'subscription',
   'record-fee',
   'subdomain',
+  'claim',
 ] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
@@ -37,6 +38,8 @@ export const QuoteRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('web-protection'), itemName: DomainNameSchema }),
   z.object({ kind: z.literal('subscription'), itemName: DomainNameSchema }),
   z.object({ kind: z.literal('record-fee'), itemName: DomainNameSchema }),
+  /** The claim promotion: one domain (default top-level 'blade') for holders of the claim token, once. */
+  z.object({ kind: z.literal('claim'), itemName: DomainNameSchema }),
   z.object({
     kind: z.literal('subdomain'),
     parent: DomainNameSchema,
@@ -85,3 +88,19 @@ export const ConfirmResponseSchema = z.object({
   resData: z.array(z.object({ itemName: z.string(), status: z.number().int() })),
 });
 export type ConfirmResponse = z.infer<typeof ConfirmResponseSchema>;
+
+/** Claim eligibility, as the spec numbers it: -1 or 0 not eligible, 1 eligible, 2 already claimed. */
+export const ClaimEligibilitySchema = z.object({
+  status: z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2)]),
+  msg: z.string(),
+});
+export type ClaimEligibility = z.infer<typeof ClaimEligibilitySchema>;
+
+export const CLAIM_MESSAGES = {
+  notEligible: 'This Wallet is not eligible for claiming',
+  alreadyClaimed: 'Reward already claimed',
+  eligible: 'Eligible',
+} as const;
+
+/** The claim page's default top-level domain. */
+export const CLAIM_DEFAULT_TLD = 'blade';

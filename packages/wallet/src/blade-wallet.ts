@@ -15,7 +15,13 @@ import {
   WalletConnectNotConfiguredError,
   type WalletConnectOptions,
 } from './wallet-connect-options';
-import { PAYMENT_RESULT, type PaymentOutcome, type PaymentRequest, type WalletPort } from './wallet-port';
+import {
+  createDisconnectEvent,
+  PAYMENT_RESULT,
+  type PaymentOutcome,
+  type PaymentRequest,
+  type WalletPort,
+} from './wallet-port';
 
 export const BLADE_INSTALL_URL = 'https://bladewallet.io/';
 
@@ -36,6 +42,7 @@ export class BladeWallet implements WalletPort {
   readonly name = 'Blade' as const;
   private connector: BladeConnectorInstance | null = null;
   private account: string | null = null;
+  private readonly disconnected = createDisconnectEvent();
 
   constructor(private readonly options: WalletConnectOptions) {}
 
@@ -53,6 +60,7 @@ export class BladeWallet implements WalletPort {
       network: network === 'mainnet' ? HederaNetwork.Mainnet : HederaNetwork.Testnet,
     });
     if (!accountId) throw new Error('Blade paired no account');
+    connector.onSessionDisconnect(() => this.handleRemoteDisconnect());
     this.connector = connector;
     this.account = accountId;
     return { accountId };
@@ -61,7 +69,16 @@ export class BladeWallet implements WalletPort {
   async disconnect() {
     await this.connector?.killSession();
     this.connector = null;
+    this.handleRemoteDisconnect();
+  }
+
+  onDisconnect(listener: () => void) {
+    return this.disconnected.on(listener);
+  }
+
+  private handleRemoteDisconnect() {
     this.account = null;
+    this.disconnected.emit();
   }
 
   async balance() {

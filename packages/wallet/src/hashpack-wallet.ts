@@ -13,7 +13,13 @@ import {
   WalletConnectNotConfiguredError,
   type WalletConnectOptions,
 } from './wallet-connect-options';
-import { PAYMENT_RESULT, type PaymentOutcome, type PaymentRequest, type WalletPort } from './wallet-port';
+import {
+  createDisconnectEvent,
+  PAYMENT_RESULT,
+  type PaymentOutcome,
+  type PaymentRequest,
+  type WalletPort,
+} from './wallet-port';
 
 export const HASHPACK_INSTALL_URL = 'https://www.hashpack.app/download';
 
@@ -45,6 +51,7 @@ export class HashPackWallet implements WalletPort {
   readonly name = 'Hashpack' as const;
   private hashconnect: HashConnectInstance | null = null;
   private account: string | null = null;
+  private readonly disconnected = createDisconnectEvent();
 
   constructor(private readonly options: WalletConnectOptions) {}
 
@@ -67,6 +74,7 @@ export class HashPackWallet implements WalletPort {
     const paired = new Promise<string>((resolve) => {
       hashconnect.pairingEvent.once((session) => resolve(session.accountIds[0]!));
     });
+    hashconnect.disconnectionEvent.on(() => this.handleRemoteDisconnect());
     await hashconnect.init();
     const existing = hashconnect.connectedAccountIds[0]?.toString();
     if (!existing) hashconnect.openPairingModal();
@@ -78,7 +86,16 @@ export class HashPackWallet implements WalletPort {
   async disconnect() {
     await this.hashconnect?.disconnect();
     this.hashconnect = null;
+    this.handleRemoteDisconnect();
+  }
+
+  onDisconnect(listener: () => void) {
+    return this.disconnected.on(listener);
+  }
+
+  private handleRemoteDisconnect() {
     this.account = null;
+    this.disconnected.emit();
   }
 
   async balance() {

@@ -9,6 +9,7 @@ import {
 } from '@hashgraph/sdk';
 import { signMessageToSignatureMap } from './signature-map';
 import {
+  createDisconnectEvent,
   PAYMENT_RESULT,
   TINYBARS_PER_HBAR,
   type PaymentOutcome,
@@ -40,6 +41,7 @@ function toBase64(bytes: Uint8Array): string {
 export class LocalWallet implements WalletPort {
   readonly name = 'Local Wallet' as const;
   private account: { accountId: string; key: PrivateKey } | null = null;
+  private readonly disconnected = createDisconnectEvent();
   private readonly baseUrl: string;
   private readonly storage: NonNullable<LocalWalletOptions['storage']>;
   private readonly fetchImpl: typeof fetch;
@@ -80,6 +82,11 @@ export class LocalWallet implements WalletPort {
   async disconnect() {
     // The key stays in this browser profile: connecting again finds the same account.
     this.account = null;
+    this.disconnected.emit();
+  }
+
+  onDisconnect(listener: () => void) {
+    return this.disconnected.on(listener);
   }
 
   async balance() {

@@ -31,6 +31,22 @@ export type WalletPort = {
   /** HIP-820 signature of `message`, as a base64 signature map (the same shape from every adapter). */
   signMessage(message: string): Promise<string>;
   associateToken(tokenId: string): Promise<PaymentOutcome>;
+  /** Called when the wallet ends the session (from the wallet's side or by `disconnect`). Returns the unsubscribe. */
+  onDisconnect(listener: () => void): () => void;
 };
+
+/** A small listener list for the adapters' disconnect event. */
+export function createDisconnectEvent() {
+  const listeners = new Set<() => void>();
+  return {
+    on(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit() {
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
 
 export const TINYBARS_PER_HBAR = 100_000_000;

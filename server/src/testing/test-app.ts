@@ -28,7 +28,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export async function startTestApp(
   openDatabase: () => Promise<Database>,
   env: Record<string, string> = {},
-  options: { otherProviderToken?: boolean } = {},
+  options: { otherProviderToken?: boolean; claimToken?: boolean } = {},
 ) {
   const database = await openDatabase();
   const ledger = new LocalLedger(database.db);
@@ -36,11 +36,15 @@ export async function startTestApp(
   const otherProviderTokenId = options.otherProviderToken
     ? await writer.createNftCollection('Other provider domains', 'OPD')
     : undefined;
+  const claimTokenId = options.claimToken
+    ? await writer.createNftCollection('Claim pass', 'CLAIM')
+    : undefined;
   const mail: Mail[] = [];
   const app: FastifyInstance = await buildApp({
     config: testConfig({
       APPS_ROOT: '/nonexistent',
       ...(otherProviderTokenId ? { OTHER_PROVIDER_TOKEN_ID: otherProviderTokenId } : {}),
+      ...(claimTokenId ? { CLAIM_TOKEN_ID: claimTokenId } : {}),
       ...env,
     }),
     database,
@@ -144,6 +148,7 @@ export async function startTestApp(
     ledger,
     writer,
     otherProviderTokenId,
+    claimTokenId,
     mail,
     signIn,
     uniqueName,

@@ -54,6 +54,10 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => ({
       const stored: StoredWallet = { walletName: name, publicKey: accountId, status: 'paired' };
       sessionStorage.setItem(SESSION_KEY, JSON.stringify(stored));
       set({ walletName: name, accountId, status: 'paired', wallet });
+      // The wallet ending the session (e.g. from its own window) logs out here too.
+      wallet.onDisconnect(() => {
+        if (get().wallet === wallet) void get().logout();
+      });
       bus.emit('wallet:connected', { walletName: name, accountId });
     } catch (error) {
       set({
@@ -79,12 +83,21 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => ({
   },
 
   async logout() {
+    const { wallet } = get();
+    // Forget the wallet first: its disconnect event must not start a second logout.
+    set({
+      walletName: null,
+      accountId: null,
+      status: 'disconnected',
+      wallet: null,
+      error: null,
+      installUrl: null,
+    });
     await api.logout().catch(() => undefined);
-    await get().wallet?.disconnect();
+    await wallet?.disconnect();
     // Spec: logout clears the stored name, email, wallet object, token, cart and bill.
     for (const key of ['name', 'email', 'token', 'cart', 'bill', 'cartCount']) localStorage.removeItem(key);
     sessionStorage.removeItem(SESSION_KEY);
-    set({ walletName: null, accountId: null, status: 'disconnected', wallet: null, error: null });
     bus.emit('wallet:disconnected', {});
   },
 

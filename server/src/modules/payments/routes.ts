@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import {
+  ClaimEligibilitySchema,
   ConfirmRequestSchema,
   ConfirmResponseSchema,
   QuoteRequestSchema,
@@ -65,6 +66,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request) =>
       payments.confirm(sessionAccount(request), request.body.orderId, request.body.transactionId),
+  );
+
+  app.get(
+    '/claim/eligibility',
+    {
+      preHandler: requireSession,
+      schema: {
+        summary: 'Whether the signed-in account may claim a domain: -1 / 0 no, 1 yes, 2 already claimed',
+        tags: ['payments'],
+        response: { 200: ClaimEligibilitySchema, 401: ApiErrorSchema, 503: ApiErrorSchema },
+      },
+    },
+    async (request) => payments.claimEligibility(sessionAccount(request)),
   );
 
   app.get(

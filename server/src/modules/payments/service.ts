@@ -1,13 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   applyDiscounts,
   entitlementsFromHoldings,
   type DiscountTokenIds,
 } from '@registry/contracts/discounts';
 import { checkSubdomainLabel, splitDomainName } from '@registry/contracts/domain-name';
-import type { ConfirmResponse, QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
+import {
+  CLAIM_MESSAGES,
+  type ClaimEligibility,
+  type ConfirmResponse,
+  type QuoteRequest,
+  type QuoteResponse,
+} from '@registry/contracts/orders';
 import {
   checkoutWebProtection,
+  CLAIM_TERM_MONTHS,
   extendPrice,
   priceForTerm,
   roundAmount,
@@ -50,6 +57,8 @@ type Deps = {
   queue: JobQueue;
   treasuryAccountId: string;
   discountTokens: DiscountTokenIds;
+  /** Holders of this token may claim one domain. */
+  claimTokenId: string | null;
   /** Runs due jobs now (after a payment) and resolves when they are done or waiting. */
   runJobs: () => Promise<void>;
   now?: () => Date;
@@ -77,6 +86,44 @@ export function createPaymentService(deps: Deps) {
     return row;
   }
 
+  /** Spec: -1 or 0 not eligible, 2 already claimed, 1 eligible. */
+  async function claimEligibility(accountId: string): Promise<ClaimEligibility> {
+    if (!deps.claimTokenId) return { status: -1, msg: CLAIM_MESSAGES.notEligible };
+    const [claimed] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.accountId, accountId),
+          eq(orders.kind, 'claim'),
+          inArray(orders.status, ['paid', 'completed']),
+        ),
+      );
+    if (claimed) return { status: 2, msg: CLAIM_MESSAGES.alreadyClaimed };
+    const holdings = await mirror.listAccountTokens(accountId, deps.claimTokenId);
+    const holds = holdings.some((holding) => holding.token_id === deps.claimTokenId && holding.balance > 0);
+    return holds
+      ? { status: 1, msg: CLAIM_MESSAGES.eligible }
+      : { status: 0, msg: CLAIM_MESSAGES.notEligible };
+  }
+
+  async function assertPurchasable(accountId: string, names: string[]) {
+    for (const name of names) {
+      const { tld, isSubdomain } = splitDomainName(name);
+      if (isSubdomain)
+        throw badRequest('SUBDOMAIN_NAME', 'Subdomains are booked from the parent domain page');
+      if (!(await domainService.isActiveTld(tld)))
+        throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
+    }
+    const unavailable = await domainService.unavailable(names, accountId);
+    if (unavailable.length > 0) {
+      throw conflict(
+        'DOMAINS_TAKEN',
+        `Someone else purchased few domains in your cart: ${unavailable.join(', ')}`,
+      );
+    }
+  }
+
   async function linesFor(accountId: string, request: QuoteRequest): Promise<Line[]> {
     const price = await settings.prices();
     switch (request.kind) {
@@ -84,20 +131,7 @@ export function createPaymentService(deps: Deps) {
         const names = request.items.map((item) => item.itemName);
         if (new Set(names).size !== names.length)
           throw badRequest('DUPLICATE_NAMES', 'Each domain can be in the cart once');
-        for (const name of names) {
-          const { tld, isSubdomain } = splitDomainName(name);
-          if (isSubdomain)
-            throw badRequest('SUBDOMAIN_NAME', 'Subdomains are booked from the parent domain page');
-          if (!(await domainService.isActiveTld(tld)))
-            throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
-        }
-        const unavailable = await domainService.unavailable(names, accountId);
-        if (unavailable.length > 0) {
-          throw conflict(
-            'DOMAINS_TAKEN',
-            `Someone else purchased few domains in your cart: ${unavailable.join(', ')}`,
-          );
-        }
+        await assertPurchasable(accountId, names);
         return request.items.map((item) => {
           const linePrice = priceForTerm(price.domainHbarPerYear, item.months);
           return {
@@ -133,6 +167,17 @@ export function createPaymentService(deps: Deps) {
         if (!ownership.subscribed)
           throw new HttpError(403, 'NOT_SUBSCRIBED', 'Managing records needs an active subscription');
         return [line(request.itemName, 0, price.recordChangeHbar)];
+      }
+      case 'claim': {
+        const eligibility = await claimEligibility(accountId);
+        if (eligibility.status !== 1)
+          throw new HttpError(
+            403,
+            eligibility.status === 2 ? 'ALREADY_CLAIMED' : 'NOT_ELIGIBLE',
+            eligibility.msg,
+          );
+        await assertPurchasable(accountId, [request.itemName]);
+        return [line(request.itemName, CLAIM_TERM_MONTHS, price.domainHbarPerYear)];
       }
       case 'subdomain': {
         await ownedDelivered(accountId, request.parent);
@@ -178,6 +223,8 @@ export function createPaymentService(deps: Deps) {
   }
 
   return {
+    claimEligibility,
+
     async quote(accountId: string, request: QuoteRequest): Promise<QuoteResponse> {
       if (
         !(await mirror.usdPerHbar().then(
@@ -318,6 +365,7 @@ export function createPaymentService(deps: Deps) {
           const paidAt = now();
           switch (order.kind) {
             case 'domains':
+            case 'claim':
             case 'subdomain': {
               const { tld, labels } = splitDomainName(item.itemName);
               const inserted = await tx

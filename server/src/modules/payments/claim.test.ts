@@ -1,0 +1,74 @@
+import { AccountId, Hbar, TransactionId, TransferTransaction } from '@hashgraph/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineCases } from '../../testing/test-databases';
+import { startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+
+describe.each(engineCases)('the claim promotion on $engine', ({ open }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(open, {}, { claimToken: true });
+  });
+  afterAll(() => t.close());
+
+  const eligibility = async (user: SignedIn) =>
+    (
+      await t.app.inject({ method: 'GET', url: '/api/claim/eligibility', headers: { cookie: user.cookie } })
+    ).json();
+  const quote = async (user: SignedIn, itemName: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/quote',
+      headers: { cookie: user.cookie },
+      payload: { kind: 'claim', itemName },
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('is refused to an account without the claim token', async () => {
+    const user = await t.signIn();
+    expect(await eligibility(user)).toEqual({ status: 0, msg: 'This Wallet is not eligible for claiming' });
+    const refused = await quote(user, t.uniqueName('blade'));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      code: 'NOT_ELIGIBLE',
+      message: 'This Wallet is not eligible for claiming',
+    });
+  });
+
+  it('gives a holder one 12-month domain, then answers 2 (already claimed)', async () => {
+    const holder = await t.signIn();
+    await t.writer.mintTo(t.claimTokenId!, holder.accountId, holder.key, 'claim pass');
+    expect(await eligibility(holder)).toEqual({ status: 1, msg: 'Eligible' });
+
+    const name = t.uniqueName('blade');
+    const quoted = await quote(holder, name);
+    expect(quoted.status).toBe(200);
+    expect(quoted.body).toMatchObject({
+      kind: 'claim',
+      totalHbar: 10,
+      lines: [{ itemName: name, months: 12 }],
+    });
+
+    const amount = BigInt(quoted.body.amountTinybars);
+    const payment = new TransferTransaction()
+      .addHbarTransfer(holder.accountId, Hbar.fromTinybars((-amount).toString()))
+      .addHbarTransfer(quoted.body.treasuryAccountId, Hbar.fromTinybars(amount.toString()))
+      .setTransactionMemo(quoted.body.memo)
+      .setTransactionId(TransactionId.generate(holder.accountId))
+      .setNodeAccountIds([new AccountId(3)])
+      .freeze();
+    await payment.sign(holder.key);
+    expect((await t.ledger.submit(payment.toBytes())).status).toBe('SUCCESS');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/confirm',
+      headers: { cookie: holder.cookie },
+      payload: { orderId: quoted.body.orderId, transactionId: payment.transactionId!.toString() },
+    });
+    expect(confirmed.json().resData).toEqual([{ itemName: name, status: 1 }]);
+
+    expect(await eligibility(holder)).toEqual({ status: 2, msg: 'Reward already claimed' });
+    const again = await quote(holder, t.uniqueName('blade'));
+    expect(again.body).toEqual({ code: 'ALREADY_CLAIMED', message: 'Reward already claimed' });
+  });
+});
