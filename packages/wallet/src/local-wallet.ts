@@ -1,12 +1,12 @@
 import {
-  AccountId,
   Hbar,
   PrivateKey,
   TokenAssociateTransaction,
   type Transaction,
-  TransactionId,
   TransferTransaction,
+  Wallet,
 } from '@hashgraph/sdk';
+import { LocalLedgerProvider, LocalLedgerStatusError } from './local-ledger-provider';
 import { signMessageToSignatureMap } from './signature-map';
 import {
   createDisconnectEvent,
@@ -28,19 +28,13 @@ export type LocalWalletOptions = {
   fetch?: typeof fetch;
 };
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /**
  * A development wallet for the local ledger: an ED25519 key kept per browser profile, an account
  * opened and funded by the ledger's faucet, and transactions signed with the SDK like a real wallet.
  */
 export class LocalWallet implements WalletPort {
   readonly name = 'Local Wallet' as const;
-  private account: { accountId: string; key: PrivateKey } | null = null;
+  private account: { accountId: string; key: PrivateKey; wallet: Wallet } | null = null;
   private readonly disconnected = createDisconnectEvent();
   private readonly baseUrl: string;
   private readonly storage: NonNullable<LocalWalletOptions['storage']>;
@@ -60,7 +54,7 @@ export class LocalWallet implements WalletPort {
     const stored = this.storage.getItem(STORAGE_KEY);
     if (stored) {
       const { accountId, privateKey } = JSON.parse(stored) as StoredAccount;
-      this.account = { accountId, key: PrivateKey.fromStringDer(privateKey) };
+      this.account = this.open(accountId, PrivateKey.fromStringDer(privateKey));
       return { accountId };
     }
     const key = PrivateKey.generateED25519();
@@ -75,8 +69,17 @@ export class LocalWallet implements WalletPort {
       STORAGE_KEY,
       JSON.stringify({ accountId, privateKey: key.toStringDer() } satisfies StoredAccount),
     );
-    this.account = { accountId, key };
+    this.account = this.open(accountId, key);
     return { accountId };
+  }
+
+  /** The SDK's Wallet with a provider that posts to the local ledger: it signs like a real wallet. */
+  private open(accountId: string, key: PrivateKey) {
+    return {
+      accountId,
+      key,
+      wallet: new Wallet(accountId, key, new LocalLedgerProvider(this.baseUrl, this.fetchImpl)),
+    };
   }
 
   async disconnect() {
@@ -120,28 +123,18 @@ export class LocalWallet implements WalletPort {
   }
 
   private async submit(transaction: Transaction): Promise<PaymentOutcome> {
-    const account = this.requireAccount();
+    const { wallet } = this.requireAccount();
+    let transactionId: string | undefined;
     try {
-      transaction
-        .setTransactionId(TransactionId.generate(account.accountId))
-        .setNodeAccountIds([new AccountId(3)])
-        .freeze();
-      await transaction.sign(account.key);
-      const transactionId = transaction.transactionId!.toString();
-      const response = await this.fetchImpl(`${this.baseUrl}/ledger/transactions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ bytes: toBase64(transaction.toBytes()) }),
-      });
-      if (!response.ok) return { result: PAYMENT_RESULT.exception, transactionId };
-      const { status } = (await response.json()) as { status: string };
-      return {
-        result: status === 'SUCCESS' ? PAYMENT_RESULT.success : PAYMENT_RESULT.failure,
-        transactionId,
-        status,
-      };
-    } catch {
-      return { result: PAYMENT_RESULT.exception };
+      await transaction.freezeWithSigner(wallet);
+      await transaction.signWithSigner(wallet);
+      transactionId = transaction.transactionId!.toString();
+      await wallet.call(transaction);
+      return { result: PAYMENT_RESULT.success, transactionId, status: 'SUCCESS' };
+    } catch (error) {
+      if (error instanceof LocalLedgerStatusError)
+        return { result: PAYMENT_RESULT.failure, transactionId, status: error.status };
+      return { result: PAYMENT_RESULT.exception, ...(transactionId ? { transactionId } : {}) };
     }
   }
 

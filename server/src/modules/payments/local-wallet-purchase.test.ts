@@ -79,6 +79,14 @@ describe('buying a domain with the Local Wallet', () => {
     expect(nfts.nfts.map((nft) => nft.serial_number)).toEqual([mine.domains[0]!.serialNo]);
     expect(await wallet.balance()).toBeLessThan(10_000 - 10);
 
+    // A payment the ledger refuses is the spec's 0, with the ledger's reason.
+    const tooMuch = await wallet.pay({
+      to: '0.0.2',
+      amountTinybars: 20_000n * 100_000_000n,
+      memo: 'too much',
+    });
+    expect(tooMuch).toMatchObject({ result: PAYMENT_RESULT.failure, status: 'INSUFFICIENT_PAYER_BALANCE' });
+
     // The same browser profile finds the same account again.
     const again = new LocalWallet({ baseUrl: origin, storage });
     expect((await again.connect()).accountId).toBe(accountId);
