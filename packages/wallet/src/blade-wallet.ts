@@ -1,27 +1,12 @@
 import type { Signer } from '@hashgraph/sdk';
 import { prefixMessageToSign } from '@registry/contracts/auth';
-import {
-  associateTransaction,
-  executeWithWallet,
-  mirrorBalance,
-  paymentTransaction,
-  signerSignaturesToSignatureMap,
-  waitFor,
-  WalletNotInstalledError,
-} from './signer-wallet';
+import { RemoteSignerWallet } from './remote-signer-wallet';
+import { signerSignaturesToSignatureMap, waitFor, WalletNotInstalledError } from './signer-wallet';
 import {
   APP_METADATA,
   EXTENSION_DETECT_TIMEOUT_MS,
   WalletConnectNotConfiguredError,
-  type WalletConnectOptions,
 } from './wallet-connect-options';
-import {
-  createDisconnectEvent,
-  PAYMENT_RESULT,
-  type PaymentOutcome,
-  type PaymentRequest,
-  type WalletPort,
-} from './wallet-port';
 
 export const BLADE_INSTALL_URL = 'https://bladewallet.io/';
 
@@ -38,17 +23,9 @@ type BladeConnectorInstance = Awaited<
 >;
 
 /** Blade through its web3 connector (WalletConnect). A payment counts only with receipt status 22. */
-export class BladeWallet implements WalletPort {
+export class BladeWallet extends RemoteSignerWallet {
   readonly name = 'Blade' as const;
   private connector: BladeConnectorInstance | null = null;
-  private account: string | null = null;
-  private readonly disconnected = createDisconnectEvent();
-
-  constructor(private readonly options: WalletConnectOptions) {}
-
-  accountId() {
-    return this.account;
-  }
 
   async connect() {
     const { projectId, network, detectTimeoutMs } = this.options;
@@ -60,7 +37,7 @@ export class BladeWallet implements WalletPort {
       network: network === 'mainnet' ? HederaNetwork.Mainnet : HederaNetwork.Testnet,
     });
     if (!accountId) throw new Error('Blade paired no account');
-    connector.onSessionDisconnect(() => this.handleRemoteDisconnect());
+    connector.onSessionDisconnect(() => this.sessionEnded());
     this.connector = connector;
     this.account = accountId;
     return { accountId };
@@ -69,31 +46,7 @@ export class BladeWallet implements WalletPort {
   async disconnect() {
     await this.connector?.killSession();
     this.connector = null;
-    this.handleRemoteDisconnect();
-  }
-
-  onDisconnect(listener: () => void) {
-    return this.disconnected.on(listener);
-  }
-
-  private handleRemoteDisconnect() {
-    this.account = null;
-    this.disconnected.emit();
-  }
-
-  async balance() {
-    if (!this.account) throw new Error('Wallet not connected');
-    return mirrorBalance(this.options.mirrorNodeUrl, this.account);
-  }
-
-  async pay(request: PaymentRequest): Promise<PaymentOutcome> {
-    if (!this.account || !this.connector) return { result: PAYMENT_RESULT.noWallet };
-    return executeWithWallet(this.signer(), paymentTransaction(this.account, request));
-  }
-
-  async associateToken(tokenId: string): Promise<PaymentOutcome> {
-    if (!this.account || !this.connector) return { result: PAYMENT_RESULT.noWallet };
-    return executeWithWallet(this.signer(), associateTransaction(this.account, tokenId));
+    this.sessionEnded();
   }
 
   async signMessage(message: string) {
@@ -104,7 +57,8 @@ export class BladeWallet implements WalletPort {
     return signerSignaturesToSignatureMap(signatures as never);
   }
 
-  private signer(): Signer {
-    return this.connector!.getSigners()[0] as unknown as Signer;
+  protected signer(): Signer | null {
+    if (!this.account || !this.connector) return null;
+    return this.connector.getSigners()[0] as unknown as Signer;
   }
 }

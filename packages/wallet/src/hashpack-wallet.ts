@@ -1,25 +1,11 @@
-import { AccountId, LedgerId, type Signer, type Transaction } from '@hashgraph/sdk';
-import {
-  associateTransaction,
-  executeWithWallet,
-  mirrorBalance,
-  paymentTransaction,
-  signerSignaturesToSignatureMap,
-  WalletNotInstalledError,
-} from './signer-wallet';
+import { AccountId, LedgerId, type Signer } from '@hashgraph/sdk';
+import { RemoteSignerWallet } from './remote-signer-wallet';
+import { signerSignaturesToSignatureMap, WalletNotInstalledError } from './signer-wallet';
 import {
   APP_METADATA,
   EXTENSION_DETECT_TIMEOUT_MS,
   WalletConnectNotConfiguredError,
-  type WalletConnectOptions,
 } from './wallet-connect-options';
-import {
-  createDisconnectEvent,
-  PAYMENT_RESULT,
-  type PaymentOutcome,
-  type PaymentRequest,
-  type WalletPort,
-} from './wallet-port';
 
 export const HASHPACK_INSTALL_URL = 'https://www.hashpack.app/download';
 
@@ -47,17 +33,9 @@ export function detectHashPack(
 type HashConnectInstance = InstanceType<typeof import('hashconnect').HashConnect>;
 
 /** HashPack through HashConnect v3 (WalletConnect). */
-export class HashPackWallet implements WalletPort {
+export class HashPackWallet extends RemoteSignerWallet {
   readonly name = 'Hashpack' as const;
   private hashconnect: HashConnectInstance | null = null;
-  private account: string | null = null;
-  private readonly disconnected = createDisconnectEvent();
-
-  constructor(private readonly options: WalletConnectOptions) {}
-
-  accountId() {
-    return this.account;
-  }
 
   async connect() {
     const { projectId, network, detectTimeoutMs } = this.options;
@@ -74,7 +52,7 @@ export class HashPackWallet implements WalletPort {
     const paired = new Promise<string>((resolve) => {
       hashconnect.pairingEvent.once((session) => resolve(session.accountIds[0]!));
     });
-    hashconnect.disconnectionEvent.on(() => this.handleRemoteDisconnect());
+    hashconnect.disconnectionEvent.on(() => this.sessionEnded());
     await hashconnect.init();
     const existing = hashconnect.connectedAccountIds[0]?.toString();
     if (!existing) hashconnect.openPairingModal();
@@ -86,31 +64,7 @@ export class HashPackWallet implements WalletPort {
   async disconnect() {
     await this.hashconnect?.disconnect();
     this.hashconnect = null;
-    this.handleRemoteDisconnect();
-  }
-
-  onDisconnect(listener: () => void) {
-    return this.disconnected.on(listener);
-  }
-
-  private handleRemoteDisconnect() {
-    this.account = null;
-    this.disconnected.emit();
-  }
-
-  async balance() {
-    if (!this.account) throw new Error('Wallet not connected');
-    return mirrorBalance(this.options.mirrorNodeUrl, this.account);
-  }
-
-  async pay(request: PaymentRequest): Promise<PaymentOutcome> {
-    if (!this.account || !this.hashconnect) return { result: PAYMENT_RESULT.noWallet };
-    return executeWithWallet(this.signer(), paymentTransaction(this.account, request) as Transaction);
-  }
-
-  async associateToken(tokenId: string): Promise<PaymentOutcome> {
-    if (!this.account || !this.hashconnect) return { result: PAYMENT_RESULT.noWallet };
-    return executeWithWallet(this.signer(), associateTransaction(this.account, tokenId));
+    this.sessionEnded();
   }
 
   async signMessage(message: string) {
@@ -123,7 +77,8 @@ export class HashPackWallet implements WalletPort {
     return signerSignaturesToSignatureMap(signatures as never);
   }
 
-  private signer(): Signer {
-    return this.hashconnect!.getSigner(AccountId.fromString(this.account!) as never) as unknown as Signer;
+  protected signer(): Signer | null {
+    if (!this.account || !this.hashconnect) return null;
+    return this.hashconnect.getSigner(AccountId.fromString(this.account) as never) as unknown as Signer;
   }
 }
