@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   AccountCreateTransaction,
-  Hbar,
   PrivateKey,
   PublicKey,
   TokenAssociateTransaction,
@@ -558,9 +557,5 @@ export class LocalLedger implements LedgerReader {
   async balanceTinybars(accountId: string): Promise<bigint | null> {
     const row = await this.account(this.db, accountId);
     return row ? row.balanceTinybars : null;
-  }
-
-  static hbar(tinybars: bigint) {
-    return Hbar.fromTinybars(tinybars.toString());
   }
 }

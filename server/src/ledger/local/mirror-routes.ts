@@ -137,14 +137,9 @@ export async function registerMirrorRoutes(
     '/ledger/api/v1/accounts/:id/tokens',
     { schema: { hide: true } },
     async (request, reply) => {
-      const { id } = request.params;
-      if (!ENTITY_ID.test(id)) return mirrorError(reply, 400, 'Invalid parameter: idOrAliasOrEvmAddress');
-      const limit = parseLimit(request.query.limit);
-      const order = parseOrder(request.query.order, 'asc');
-      const tokenFilter = parseEntityFilter(request.query['token.id']);
-      if (limit === null || order === null || tokenFilter === null)
-        return mirrorError(reply, 400, 'Invalid parameter');
-      if (!(await accountExists(db, id))) return mirrorError(reply, 404, 'Not found');
+      const paging = await accountPaging(db, request.params.id, request.query, 'asc');
+      if ('status' in paging) return mirrorError(reply, paging.status, paging.message);
+      const { id, limit, order, tokenFilter } = paging;
       const tokenNum = entityNumSql(sql`${ledgerTokenRelationships.tokenId}`);
       const rows = await db
         .select()
@@ -187,17 +182,13 @@ export async function registerMirrorRoutes(
     '/ledger/api/v1/accounts/:id/nfts',
     { schema: { hide: true } },
     async (request, reply) => {
-      const { id } = request.params;
-      if (!ENTITY_ID.test(id)) return mirrorError(reply, 400, 'Invalid parameter: idOrAliasOrEvmAddress');
-      const limit = parseLimit(request.query.limit);
-      const order = parseOrder(request.query.order, 'desc');
-      const tokenFilter = parseEntityFilter(request.query['token.id']);
       const serialFilter = request.query.serialnumber;
       const serialMatch =
         serialFilter === undefined ? undefined : /^(?:(eq|gt|gte|lt|lte):)?(\d{1,19})$/.exec(serialFilter);
-      if (limit === null || order === null || tokenFilter === null || serialMatch === null)
-        return mirrorError(reply, 400, 'Invalid parameter');
-      if (!(await accountExists(db, id))) return mirrorError(reply, 404, 'Not found');
+      if (serialMatch === null) return mirrorError(reply, 400, 'Invalid parameter: serialnumber');
+      const paging = await accountPaging(db, request.params.id, request.query, 'desc');
+      if ('status' in paging) return mirrorError(reply, paging.status, paging.message);
+      const { id, limit, order, tokenFilter } = paging;
       const tokenNum = entityNumSql(sql`${ledgerNfts.tokenId}`);
       const rows = await db
         .select()
@@ -345,6 +336,27 @@ export async function registerMirrorRoutes(
       timestamp: `${nowSeconds}.000000000`,
     };
   });
+}
+
+/** The shared parameters of the account list routes, or the error to answer. */
+async function accountPaging(
+  db: Db,
+  id: string,
+  query: PageQuery,
+  defaultOrder: 'asc' | 'desc',
+): Promise<
+  | { id: string; limit: number; order: 'asc' | 'desc'; tokenFilter: ReturnType<typeof parseEntityFilter> }
+  | { status: 400 | 404; message: string }
+> {
+  if (!ENTITY_ID.test(id)) return { status: 400, message: 'Invalid parameter: idOrAliasOrEvmAddress' };
+  const limit = parseLimit(query.limit);
+  if (limit === null) return { status: 400, message: 'Invalid parameter: limit' };
+  const order = parseOrder(query.order, defaultOrder);
+  if (order === null) return { status: 400, message: 'Invalid parameter: order' };
+  const tokenFilter = parseEntityFilter(query['token.id']);
+  if (tokenFilter === null) return { status: 400, message: 'Invalid parameter: token.id' };
+  if (!(await accountExists(db, id))) return { status: 404, message: 'Not found' };
+  return { id, limit, order, tokenFilter };
 }
 
 async function accountExists(db: Db, id: string): Promise<boolean> {

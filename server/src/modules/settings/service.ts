@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_DISCOUNT_CONFIG, type DiscountConfig } from '@registry/contracts/discounts';
 import type { Db } from '../../db/database';
@@ -31,13 +31,6 @@ export function createSettingsService(db: Db) {
     prices: () => read('prices', PricesSchema),
     discounts: (): Promise<DiscountConfig> =>
       read('discounts', DiscountConfigSchema, DEFAULT_DISCOUNT_CONFIG),
-    async keys(): Promise<string[]> {
-      const rows = await db
-        .select({ key: settings.key })
-        .from(settings)
-        .where(inArray(settings.key, ['prices', 'discounts']));
-      return rows.map((row) => row.key);
-    },
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
