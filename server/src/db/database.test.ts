@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { MIGRATIONS_FOLDER, openDatabase } from './database';
@@ -69,6 +70,28 @@ describe.runIf(TEST_DATABASE_URL)('PostgreSQL server', () => {
       expect(migrations.rows[0]?.count).toBe(MIGRATION_COUNT);
       await Promise.all(servers.map((server) => server.close()));
     } finally {
+      await scratch.drop();
+    }
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('PostgreSQL connection loss', () => {
+  it('survives the server terminating an idle pooled connection', async () => {
+    const scratch = await createScratchPostgres(TEST_DATABASE_URL!);
+    const database = await openDatabase({ engine: 'postgres', url: scratch.url });
+    try {
+      await database.db.execute(sql`select 1`);
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+        new URL(scratch.url).pathname.slice(1),
+      ]);
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const rows = await database.db.execute<{ one: number }>(sql`select 1 as one`);
+      expect(rows.rows[0]?.one).toBe(1);
+    } finally {
+      await database.close();
       await scratch.drop();
     }
   });

@@ -33,6 +33,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client cut off by the server (restart, terminated backend) is dropped by the pool; without a
+    // listener Node would treat it as an unhandled error and stop the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = drizzlePostgres(pool, { schema });
     const lockClient = await pool.connect();
     try {

@@ -87,6 +87,20 @@ export function createDomainService({
     }));
   }
 
+  /** Names of the list that cannot be bought now: registered, reserved, or held by another's quote. */
+  async function unavailable(names: string[], exceptAccount?: string): Promise<string[]> {
+    const taken = await repo.takenNames(db, names, now(), exceptAccount);
+    const reserved = await repo.reservedLabels(
+      db,
+      names.map((name) => splitDomainName(name).labels[0]!),
+    );
+    return names.filter(
+      (name) =>
+        taken.has(name) ||
+        (!splitDomainName(name).isSubdomain && reserved.has(splitDomainName(name).labels[0]!)),
+    );
+  }
+
   return {
     async availability(name: string): Promise<AvailabilityResponse> {
       const { labels, tld, isSubdomain } = splitDomainName(name);
@@ -163,19 +177,7 @@ export function createDomainService({
 
     /** Which of these names can no longer be bought (cart load and before payment). */
     async taken(names: string[]) {
-      const unique = [...new Set(names)];
-      const taken = await repo.takenNames(db, unique, now());
-      const reserved = await repo.reservedLabels(
-        db,
-        unique.map((name) => splitDomainName(name).labels[0]!),
-      );
-      return unique
-        .filter(
-          (name) =>
-            taken.has(name) ||
-            (!splitDomainName(name).isSubdomain && reserved.has(splitDomainName(name).labels[0]!)),
-        )
-        .map((itemName) => ({ itemName }));
+      return (await unavailable([...new Set(names)])).map((itemName) => ({ itemName }));
     },
 
     async myDomains(accountId: string): Promise<OwnedDomain[]> {
@@ -266,19 +268,7 @@ export function createDomainService({
       return external ? { subscribed: external.isSubscribed } : null;
     },
 
-    /** Names of the list that cannot be bought now: registered, reserved, or held by another's quote. */
-    async unavailable(names: string[], exceptAccount?: string): Promise<string[]> {
-      const taken = await repo.takenNames(db, names, now(), exceptAccount);
-      const reserved = await repo.reservedLabels(
-        db,
-        names.map((name) => splitDomainName(name).labels[0]!),
-      );
-      return names.filter(
-        (name) =>
-          taken.has(name) ||
-          (!splitDomainName(name).isSubdomain && reserved.has(splitDomainName(name).labels[0]!)),
-      );
-    },
+    unavailable,
 
     isActiveTld: (tld: string) => repo.isActiveTld(db, tld),
 
