@@ -41,7 +41,8 @@ export default defineConfig({
       url: `http://localhost:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      // Every journey opens its own Local Wallet from this one client.
+      env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_FAUCET: '10000' },
     },
     {
       command: 'node --import tsx ../server/src/main.ts',

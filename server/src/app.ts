@@ -64,6 +64,10 @@ export type AppDependencies = {
 const LOCAL_MIRROR_URL = 'http://local-ledger/ledger';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Trusts the nearest `hops` proxies to name the client (TRUST_PROXY as a hop count). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the server from its plugins; no logic lives here. */
 export async function buildApp({
@@ -76,8 +80,17 @@ export async function buildApp({
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Client addresses (rate limits, loopback-only routes) come from the socket unless a proxy is configured.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    // A stuck database or ledger answers 503 instead of holding the request forever.
+    handlerTimeout: config.HANDLER_TIMEOUT_MS,
+    // Clients that trickle their headers or body are cut off; Node checks at this interval.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(config.REQUEST_TIMEOUT_MS, 1000),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,6 +134,7 @@ export async function buildApp({
     db,
     profiles,
     publicUrl,
+    mailsPerHour: config.RATE_LIMIT_VERIFICATION_MAIL,
     mailer:
       mailer ??
       (config.SMTP_URL
@@ -149,15 +163,26 @@ export async function buildApp({
         discountTokens: discountTokenIds(config),
         claimTokenId: config.CLAIM_TOKEN_ID ?? null,
         // A buyer waits for a quick delivery, not for one that needs their association first.
-        runJobs: () =>
-          Promise.race([worker!.kick(), new Promise<void>((resolve) => setTimeout(resolve, 5000))]),
+        runJobs: () => {
+          // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.
+          const run = worker!
+            .kick()
+            .catch((error: unknown) => app.log.warn({ err: error }, 'job run failed'));
+          let timer: NodeJS.Timeout | undefined;
+          const waited = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, 5000);
+          });
+          return Promise.race([run, waited]).finally(() => clearTimeout(timer));
+        },
       })
     : null;
   const searchRateLimit = { max: config.RATE_LIMIT_SEARCH, timeWindow: MINUTE };
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await db.execute('select 1');
-    return { status: 'ok', database: database.engine };
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const up = await database.ping();
+    return reply
+      .status(up ? 200 : 503)
+      .send({ status: up ? 'ok' : 'down', database: { engine: database.engine, up } });
   });
 
   await app.register(
@@ -203,7 +228,11 @@ export async function buildApp({
       ledger: localLedger.ledger,
       usdPerHbar: async () => config.FIXED_USD_PER_HBAR,
     });
-    await registerLedgerDevRoutes(app, { ...localLedger, rateLimit: signInRateLimit });
+    await registerLedgerDevRoutes(app, {
+      ...localLedger,
+      faucetRateLimit: { max: config.RATE_LIMIT_FAUCET, timeWindow: HOUR },
+      openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
+    });
   }
 
   registerRemotesManifest(app, await resolveRemotesManifest(config));

@@ -29,3 +29,26 @@ describe('ledger configuration', () => {
     ).toBe('testnet');
   });
 });
+
+describe('settings that decide whom the server trusts', () => {
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '', TRUST_PROXY: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PORT).toBe(8080);
+    expect(config.TRUST_PROXY).toBe(false);
+  });
+
+  it('trusts no proxy unless told which', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('keeps the local ledger faucet and pause switch to loopback clients by default', () => {
+    expect(loadConfig({}).LEDGER_DEV_ROUTES).toBe('loopback');
+  });
+});

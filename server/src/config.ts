@@ -8,9 +8,33 @@ const WORKSPACE_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url))
 
 const TOKEN_ID = /^\d+\.\d+\.\d+$/;
 
+/** Which proxies may tell the client's address (X-Forwarded-For): a hop count or addresses / CIDRs. */
+const TrustProxySchema = z
+  .string()
+  .default('false')
+  .transform((value, context): boolean | number | string[] => {
+    const trimmed = value.trim();
+    if (trimmed === 'false' || trimmed === '0') return false;
+    if (trimmed === 'true') return true;
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const addresses = trimmed.split(',').map((part) => part.trim());
+    if (addresses.some((part) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part) && part !== 'loopback')) {
+      context.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY must be a hop count or comma-separated addresses',
+      });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /** Off by default: X-Forwarded-For is ignored unless it comes from a proxy named here. */
+  TRUST_PROXY: TrustProxySchema,
+  /** Who may use the local ledger's faucet and pause switch: loopback clients only, or anyone. */
+  LEDGER_DEV_ROUTES: z.enum(['loopback', 'open']).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Embedded database and other local state. */
   DATA_DIR: z.string().default('./.data'),
@@ -19,6 +43,14 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  /** Waiting for a free database connection longer than this answers 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+  /** A statement running (or waiting for a lock) longer than this is cancelled. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** A request not answered within this answers 503. */
+  HANDLER_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** A client must finish sending its request (headers and body) within this, or the socket is closed. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Folder holding the shell and remote app folders with their builds. */
   APPS_ROOT: z.string().default(WORKSPACE_ROOT),
   /** JSON file `{ "remotes": [{ "name", "entry" }] }` overriding where the shell finds remotes. */
@@ -56,6 +88,10 @@ const ConfigSchema = z.object({
   /** Requests per minute and client. */
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SEARCH: z.coerce.number().int().positive().default(120),
+  /** Development accounts a client may open on the local ledger's faucet per hour. */
+  RATE_LIMIT_FAUCET: z.coerce.number().int().positive().default(5),
+  /** Verification mails per hour, for one account and for one address. */
+  RATE_LIMIT_VERIFICATION_MAIL: z.coerce.number().int().positive().default(3),
 });
 
 export type AppConfig = z.infer<typeof ConfigSchema> & {
@@ -81,7 +117,11 @@ export function discountTokenIds(config: AppConfig): DiscountTokenIds {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = ConfigSchema.safeParse(env);
+  // An empty variable (`DATABASE_URL=`) means unset, as in most tools that read .env files.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = ConfigSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -8,7 +8,12 @@ import { LocalLedgerWriter } from './ledger/local/local-ledger-writer';
 const config = loadConfig();
 const database = await openDatabase(
   config.DATABASE_URL
-    ? { engine: 'postgres', url: config.DATABASE_URL }
+    ? {
+        engine: 'postgres',
+        url: config.DATABASE_URL,
+        connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      }
     : { engine: 'pglite', dataDir: config.DATA_DIR },
 );
 async function ledgerDependencies() {
@@ -33,6 +38,10 @@ async function shutdown(signal: string) {
   await database.close();
   process.exit(0);
 }
+// A rejection nobody handled is a defect to log loudly, not a reason to stop serving everyone else.
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ err: reason }, 'unhandled rejection');
+});
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 

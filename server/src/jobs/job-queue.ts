@@ -109,25 +109,50 @@ export type JobHandler = (
 
 export const MAX_ATTEMPTS = 12;
 
+/** Longest pause of the worker's timer while the database keeps failing. */
+export const MAX_WORKER_PAUSE_MS = 30_000;
+
 /** Runs due jobs one at a time; `kick()` runs at once (after a payment), the timer catches the rest. */
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private failures = 0;
+  private pausedUntil = 0;
 
   constructor(
     private readonly queue: JobQueue,
     private readonly handlers: Record<string, JobHandler>,
     private readonly log: (message: string) => void = () => undefined,
+    private readonly clock: () => number = Date.now,
   ) {}
 
   start(intervalMs = 1000) {
-    this.timer ??= setInterval(() => void this.kick(), intervalMs);
+    this.timer ??= setInterval(() => void this.tick(), intervalMs);
   }
 
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    await this.running?.catch(() => undefined);
+  }
+
+  /**
+   * One timer round: a failing queue (the database is down) is logged and the worker waits longer
+   * each time, up to MAX_WORKER_PAUSE_MS; it never rejects, so the timer cannot stop the process.
+   */
+  async tick(): Promise<void> {
+    if (this.clock() < this.pausedUntil) return;
+    try {
+      await this.kick();
+      if (this.failures > 0) this.log(`job worker resumed after ${this.failures} failed rounds`);
+      this.failures = 0;
+    } catch (error) {
+      this.failures += 1;
+      const pauseMs = Math.min(1000 * 2 ** (this.failures - 1), MAX_WORKER_PAUSE_MS);
+      this.pausedUntil = this.clock() + pauseMs;
+      const message = error instanceof Error ? error.message : String(error);
+      this.log(`job worker round failed (${this.failures} in a row), next try in ${pauseMs} ms: ${message}`);
+    }
   }
 
   /** Runs jobs until none is due. Concurrent calls share one run. */

@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@registry/contracts/api-error';
+import { isDatabaseUnavailable } from '../db/database-errors';
 import { HttpError } from '../http-error';
+
+export const DATABASE_UNAVAILABLE: ApiError = {
+  code: 'DATABASE_UNAVAILABLE',
+  message: 'The database is not reachable right now; try again shortly',
+};
 
 /** Every failure answers `{ code, message }`; bad input is a 4xx, never a 5xx. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -18,6 +24,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       const body: ApiError = { code: error.code, message: error.message };
       return reply.status(error.statusCode).send(body);
+    }
+    if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      const body: ApiError = { code: 'TIMEOUT', message: 'The server took too long to answer; try again' };
+      return reply.status(503).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send(DATABASE_UNAVAILABLE);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -83,6 +83,6 @@ describe('serving the built shell and remotes', () => {
 
   it('reports health with the database engine', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(response.json()).toEqual({ status: 'ok', database: { engine: 'pglite', up: true } });
   });
 });

@@ -1,9 +1,9 @@
 import { Hbar, PublicKey } from '@hashgraph/sdk';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
-import { badRequest } from '../../http-error';
+import { HttpError, badRequest } from '../../http-error';
 import type { LocalLedger } from './local-ledger';
 import type { LocalLedgerWriter } from './local-ledger-writer';
 
@@ -18,6 +18,11 @@ const SubmitResultSchema = z.object({
   serials: z.array(z.number()).optional(),
 });
 
+/** 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 form. */
+export function isLoopback(address: string): boolean {
+  return address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+}
+
 /**
  * What a node offers a wallet on the local ledger: submit signed bytes, a faucet for development
  * accounts, and pause / resume to play the network being down.
@@ -27,10 +32,28 @@ export async function registerLedgerDevRoutes(
   {
     ledger,
     writer,
-    rateLimit,
-  }: { ledger: LocalLedger; writer: LocalLedgerWriter; rateLimit: { max: number; timeWindow: number } },
+    faucetRateLimit,
+    openToNetwork,
+  }: {
+    ledger: LocalLedger;
+    writer: LocalLedgerWriter;
+    faucetRateLimit: { max: number; timeWindow: number };
+    /** Lets any client use the faucet and the pause switch (LEDGER_DEV_ROUTES=open). */
+    openToNetwork: boolean;
+  },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Free money and a switch that stops every purchase are for the developer's own machine. */
+  const loopbackOnly = async (request: FastifyRequest) => {
+    if (!openToNetwork && !isLoopback(request.ip)) {
+      throw new HttpError(
+        403,
+        'LOOPBACK_ONLY',
+        'This local ledger route answers only clients on the same machine (set LEDGER_DEV_ROUTES=open to allow others)',
+      );
+    }
+  };
 
   routes.post(
     '/ledger/transactions',
@@ -57,7 +80,8 @@ export async function registerLedgerDevRoutes(
   routes.post(
     '/ledger/faucet',
     {
-      config: { rateLimit },
+      onRequest: loopbackOnly,
+      config: { rateLimit: faucetRateLimit },
       schema: {
         summary: `Open a development account for a public key, funded with ${FAUCET_HBAR} HBAR`,
         tags: ['local ledger'],
@@ -65,6 +89,8 @@ export async function registerLedgerDevRoutes(
         response: {
           200: z.object({ accountId: z.string(), balanceHbar: z.number() }),
           400: ApiErrorSchema,
+          403: ApiErrorSchema,
+          429: ApiErrorSchema,
           503: ApiErrorSchema,
         },
       },
@@ -86,11 +112,12 @@ export async function registerLedgerDevRoutes(
   routes.post(
     '/ledger/control',
     {
+      onRequest: loopbackOnly,
       schema: {
         summary: 'Pause or resume the local ledger (simulates the network being down)',
         tags: ['local ledger'],
         body: z.object({ paused: z.boolean() }),
-        response: { 200: z.object({ paused: z.boolean() }) },
+        response: { 200: z.object({ paused: z.boolean() }), 403: ApiErrorSchema },
       },
     },
     async (request) => {

@@ -10,9 +10,7 @@ import { MirrorReader } from '../mirror-reader';
 import { injectFetch } from '../inject-fetch';
 
 /** The real mirror node's OpenAPI document: the local ledger's answers must fit its response schemas. */
-const OPENAPI_FILE = fileURLToPath(
-  new URL('../../../../../shared/reference/mirror-node-openapi.yml', import.meta.url),
-);
+const OPENAPI_FILE = fileURLToPath(new URL('../../../reference/mirror-node-openapi.yml', import.meta.url));
 const openapi = parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
   components: { schemas: Record<string, unknown> };
 };

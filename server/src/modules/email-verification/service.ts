@@ -1,23 +1,66 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { emailVerifications } from '../../db/schema';
-import { badRequest } from '../../http-error';
+import { badRequest, HttpError } from '../../http-error';
 import type { ProfileService } from '../profile/service';
 import type { Mailer } from './mailer';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
-type Deps = { db: Db; mailer: Mailer; profiles: ProfileService; publicUrl: string; now?: () => Date };
+const HOUR_MS = 60 * 60 * 1000;
+
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  profiles: ProfileService;
+  publicUrl: string;
+  /** Mails per hour for one account, and for one address whoever asks. */
+  mailsPerHour: number;
+  now?: () => Date;
+};
 
 export function createEmailVerificationService({
   db,
   mailer,
   profiles,
   publicUrl,
+  mailsPerHour,
   now = () => new Date(),
 }: Deps) {
+  /** Records a new code unless the account or the address had its hourly share of mails. */
+  async function recordCode(accountId: string, email: string, codeHash: string) {
+    const since = new Date(now().getTime() - HOUR_MS);
+    await db.transaction(async (tx) => {
+      // One request per address at a time, so concurrent requests cannot all pass the count.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`email-verification:${email.toLowerCase()}`}))`,
+      );
+      const [counts] = await tx
+        .select({
+          byAccount: sql<number>`count(*) filter (where ${emailVerifications.accountId} = ${accountId})::int`,
+          byAddress: sql<number>`count(*) filter (where lower(${emailVerifications.email}) = ${email.toLowerCase()})::int`,
+        })
+        .from(emailVerifications)
+        .where(gt(emailVerifications.createdAt, since));
+      if ((counts?.byAccount ?? 0) >= mailsPerHour || (counts?.byAddress ?? 0) >= mailsPerHour) {
+        throw new HttpError(
+          429,
+          'RATE_LIMITED',
+          `At most ${mailsPerHour} verification mails an hour; try again later`,
+        );
+      }
+      await tx.insert(emailVerifications).values({
+        accountId,
+        email,
+        codeHash,
+        expiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
+        createdAt: now(),
+      });
+    });
+  }
+
   return {
     /** Mails a one-time link to the email of the account's profile. */
     async request(accountId: string, email: string) {
@@ -26,12 +69,7 @@ export function createEmailVerificationService({
         throw badRequest('EMAIL_NOT_IN_PROFILE', 'Save this email in your profile before verifying it');
       }
       const code = randomBytes(24).toString('base64url');
-      await db.insert(emailVerifications).values({
-        accountId,
-        email: profile.email,
-        codeHash: hashCode(code),
-        expiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
-      });
+      await recordCode(accountId, profile.email, hashCode(code));
       const link = new URL('/index.html', publicUrl);
       link.search = new URLSearchParams({ t: 'ev', x: code }).toString();
       await mailer.send({

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { JobWorker, MAX_WORKER_PAUSE_MS, type JobQueue } from './job-queue';
+
+/** A queue whose database is down until `up` is set. */
+function flakyQueue() {
+  const state = { up: false, claims: 0 };
+  const queue = {
+    claim: async () => {
+      state.claims += 1;
+      if (!state.up) throw new Error('database "registry" is not currently accepting connections');
+      return null;
+    },
+  } as unknown as JobQueue;
+  return { state, queue };
+}
+
+describe('job worker', () => {
+  it('logs a failing round, backs off up to its maximum pause, and resumes when the database is back', async () => {
+    const { state, queue } = flakyQueue();
+    const log: string[] = [];
+    let now = 0;
+    const worker = new JobWorker(
+      queue,
+      {},
+      (line) => log.push(line),
+      () => now,
+    );
+
+    const pauses: number[] = [];
+    for (let round = 0; round < 8; round += 1) {
+      const before = state.claims;
+      await expect(worker.tick()).resolves.toBeUndefined();
+      expect(state.claims).toBe(before + 1);
+      // Ticks inside the pause do not touch the database.
+      const pause = Number(/next try in (\d+) ms/.exec(log.at(-1)!)![1]);
+      pauses.push(pause);
+      now += pause - 1;
+      await worker.tick();
+      expect(state.claims).toBe(before + 1);
+      now += 1;
+    }
+    expect(pauses).toEqual([
+      1000,
+      2000,
+      4000,
+      8000,
+      16000,
+      MAX_WORKER_PAUSE_MS,
+      MAX_WORKER_PAUSE_MS,
+      MAX_WORKER_PAUSE_MS,
+    ]);
+
+    state.up = true;
+    await worker.tick();
+    expect(log.at(-1)).toMatch(/resumed after 8 failed rounds/);
+    const claims = state.claims;
+    await worker.tick();
+    expect(state.claims).toBe(claims + 1);
+  });
+});
