@@ -7,8 +7,6 @@ import { discountTokenIds, MIRROR_NODES, type AppConfig } from './config';
 import type { LedgerWriter } from './ledger/ledger-writer';
 import { createJobQueue, JobWorker } from './jobs/job-queue';
 import { createRegistryJobs } from './jobs/registry-jobs';
-import { paymentRoutes } from './modules/payments/routes';
-import { createPaymentService } from './modules/payments/service';
 import type { Database } from './db/database';
 import { injectFetch } from './ledger/inject-fetch';
 import { registerLedgerDevRoutes } from './ledger/local/ledger-dev-routes';
@@ -24,7 +22,9 @@ import { createDomainService } from './modules/domains/service';
 import { fileMailer, smtpMailer, type Mailer } from './modules/email-verification/mailer';
 import { emailVerificationRoutes } from './modules/email-verification/routes';
 import { createEmailVerificationService } from './modules/email-verification/service';
+import { networkRoutes } from './modules/network/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { createOrderService } from './modules/orders/service';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { recordRoutes } from './modules/records/routes';
@@ -37,9 +37,10 @@ import {
 } from './modules/settings/service';
 import { tldRoutes } from './modules/tlds/routes';
 import { createTldService } from './modules/tlds/service';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRemotesManifest, resolveRemotesManifest } from './plugins/remotes-manifest';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApps } from './plugins/static-apps';
 
 declare module 'fastify' {
@@ -91,6 +92,8 @@ export async function buildApp({
       headersTimeout: config.REQUEST_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(config.REQUEST_TIMEOUT_MS, 1000),
     },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,14 +107,21 @@ export async function buildApp({
       message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`,
     }),
   });
+  const remotes = await resolveRemotesManifest(config);
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const mirrorUrl =
+    config.MIRROR_NODE_URL ?? (config.LEDGER === 'hedera' ? MIRROR_NODES[config.HEDERA_NETWORK] : undefined);
+  await registerSecurityHeaders(app, {
+    remotes,
+    mirrorNodeUrl: mirrorUrl ?? null,
+    walletConnect: Boolean(config.WALLETCONNECT_PROJECT_ID),
+    https: publicUrl.startsWith('https:'),
+  });
   await registerOpenApi(app);
 
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const db = database.db;
   const settings = createSettingsService(db);
   // One mirror client for both ledgers: the local one answers in-process, Hedera's over HTTP.
-  const mirrorUrl =
-    config.MIRROR_NODE_URL ?? (config.LEDGER === 'hedera' ? MIRROR_NODES[config.HEDERA_NETWORK] : undefined);
   const mirror = new MirrorReader(mirrorUrl ?? LOCAL_MIRROR_URL, mirrorUrl ? fetch : injectFetch(app));
   const ledger = new MirrorLedgerReader(mirror);
   const priceSource =
@@ -147,15 +157,17 @@ export async function buildApp({
   const writer = localLedger?.writer ?? hederaWriter;
   const queue = createJobQueue(db, { leaseMs: config.JOB_LEASE_MS });
   const worker = writer
-    ? new JobWorker(queue, createRegistryJobs({ db, writer, mirror }).handlers, (line) => app.log.warn(line))
+    ? new JobWorker(queue, createRegistryJobs({ db, writer, mirror, domains }).handlers, (line) =>
+        app.log.warn(line),
+      )
     : null;
   app.decorate('jobWorker', worker);
   app.addHook('onClose', async () => worker?.stop());
-  const payments = writer
-    ? createPaymentService({
+  const orders = writer
+    ? createOrderService({
         db,
         mirror,
-        domainService: domains,
+        domains,
         settings,
         prices: priceSource,
         queue,
@@ -197,7 +209,7 @@ export async function buildApp({
         signInRateLimit,
       });
       await api.register(domainRoutes, { domains, requireSession, searchRateLimit });
-      await api.register(orderRoutes, { db, requireSession });
+      await api.register(orderRoutes, { db, orders, requireSession });
       await api.register(profileRoutes, { profiles, requireSession });
       await api.register(recordRoutes, { records, requireSession, searchRateLimit });
       await api.register(emailVerificationRoutes, {
@@ -205,19 +217,17 @@ export async function buildApp({
         requireSession,
         rateLimit: signInRateLimit,
       });
-      if (payments && writer) {
-        await api.register(paymentRoutes, {
-          payments,
-          prices: priceSource,
-          requireSession,
-          ledgerInfo: {
-            network: config.LEDGER === 'local' ? 'local' : config.HEDERA_NETWORK,
-            treasuryAccountId: writer.operatorId,
-            walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID ?? null,
-            mirrorNodeUrl: mirrorUrl ?? '/ledger',
-          },
-        });
-      }
+      await api.register(networkRoutes, {
+        prices: priceSource,
+        ledgerInfo: writer
+          ? {
+              network: config.LEDGER === 'local' ? 'local' : config.HEDERA_NETWORK,
+              treasuryAccountId: writer.operatorId,
+              walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID ?? null,
+              mirrorNodeUrl: mirrorUrl ?? '/ledger',
+            }
+          : null,
+      });
     },
     { prefix: '/api' },
   );
@@ -235,7 +245,7 @@ export async function buildApp({
     });
   }
 
-  registerRemotesManifest(app, await resolveRemotesManifest(config));
+  registerRemotesManifest(app, remotes);
   await registerStaticApps(app, config.APPS_ROOT);
   return app;
 }

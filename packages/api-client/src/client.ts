@@ -26,6 +26,7 @@ import { TldListResponseSchema } from '@registry/contracts/tld';
 import {
   ClaimEligibilitySchema,
   ConfirmResponseSchema,
+  DeliveryCheckResponseSchema,
   QuoteResponseSchema,
   type QuoteRequest,
 } from '@registry/contracts/orders';
@@ -144,6 +145,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
       call(QuoteResponseSchema, 'post', 'orders/quote', { json: request }),
     confirmOrder: (orderId: string, transactionId: string) =>
       call(ConfirmResponseSchema, 'post', 'orders/confirm', { json: { orderId, transactionId } }),
+    /** After the wallet associates a collection: deliver what waited for it now. */
+    checkDeliveries: () => call(DeliveryCheckResponseSchema, 'post', 'orders/deliveries'),
     getClaimEligibility: () => call(ClaimEligibilitySchema, 'get', 'claim/eligibility'),
     getRate: () => call(z.object({ usdPerHbar: z.number(), fetchedAt: z.string() }), 'get', 'rate'),
 

@@ -1,8 +1,27 @@
 import { z } from 'zod';
 
-/** A Hedera account id, `shard.realm.num`. */
-export const AccountIdSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,10}\.\d{1,10}\.\d{1,19}$/, 'must be an account id such as 0.0.1234');
+const ENTITY_ID_PATTERN = /^(\d{1,5})\.(\d{1,5})\.(\d{1,19})$/;
+const MAX_ENTITY_NUM = 2n ** 63n - 1n;
+
+/**
+ * The one spelling of a Hedera entity id (`shard.realm.num`, no leading zeros), or null when the
+ * value is not one. `0.0.0001098` and `0.0.1098` are the same account and must be one identity.
+ */
+export function canonicalEntityId(value: string): string | null {
+  const match = ENTITY_ID_PATTERN.exec(value.trim());
+  if (!match) return null;
+  const [shard, realm, num] = [BigInt(match[1]!), BigInt(match[2]!), BigInt(match[3]!)];
+  if (shard > 32767n || realm > 65535n || num > MAX_ENTITY_NUM) return null;
+  return `${shard}.${realm}.${num}`;
+}
+
+/** A Hedera account id, `shard.realm.num`, answered in its canonical form. */
+export const AccountIdSchema = z.string().transform((value, context) => {
+  const canonical = canonicalEntityId(value);
+  if (canonical === null) {
+    context.addIssue({ code: 'custom', message: 'must be an account id such as 0.0.1234' });
+    return z.NEVER;
+  }
+  return canonical;
+});
 export type AccountId = z.infer<typeof AccountIdSchema>;

@@ -23,7 +23,8 @@ export const VerifyRequestSchema = z.object({
 });
 
 export const SessionResponseSchema = z.object({
-  accountId: AccountIdSchema,
+  /** Always canonical: the server answers the form it stored. */
+  accountId: z.string(),
   expiresAt: z.string(),
 });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;

@@ -111,6 +111,8 @@ export const OrderRowSchema = z.object({
   months: z.number().int(),
   price: z.number(),
   expiresOn: z.string().nullable(),
+  /** HBAR returned on the order's ledger account: taken names, an expired quote, paying too much. */
+  refundedHbar: z.number(),
 });
 export const OrderListSchema = z.object({ orders: z.array(OrderRowSchema) });
 

@@ -81,13 +81,25 @@ export const ConfirmRequestSchema = z.object({
   transactionId: z.string().min(10).max(80),
 });
 
-/** Spec: status 1 ok; each line with its status (22 = minted and delivered, 1 = in progress, 0 = refunded). */
+/**
+ * Spec: status 1 ok; each line with its status (22 = minted and delivered, 1 = paid and applied or in
+ * progress, 0 = refunded).
+ */
 export const ConfirmResponseSchema = z.object({
   status: z.literal(1),
   orderId: z.string(),
   resData: z.array(z.object({ itemName: z.string(), status: z.number().int() })),
+  /** Tinybars going back to the buyer: lines someone else got first and any amount paid above the quote. */
+  refundedTinybars: z.string().regex(/^\d+$/),
 });
 export type ConfirmResponse = z.infer<typeof ConfirmResponseSchema>;
+
+/** After the wallet associates a collection: what is still waiting for delivery. */
+export const DeliveryCheckResponseSchema = z.object({
+  delivered: z.array(z.string()),
+  pending: z.array(z.string()),
+});
+export type DeliveryCheckResponse = z.infer<typeof DeliveryCheckResponseSchema>;
 
 /** Claim eligibility, as the spec numbers it: -1 or 0 not eligible, 1 eligible, 2 already claimed. */
 export const ClaimEligibilitySchema = z.object({

@@ -15,6 +15,9 @@ import * as schema from './schema';
  */
 export type Db = NodePgDatabase<typeof schema>;
 
+/** The database or one of its open transactions: repo functions that must join a caller's transaction take it. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export type Database = {
   db: Db;
   engine: 'pglite' | 'postgres';

@@ -162,6 +162,8 @@ describe('clients that trickle their request', () => {
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.on('error', () => undefined); // the server hangs up on us mid-write
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
     const trickle = setInterval(() => socket.writable && socket.write('X-Slow: a\r\n'), 100);
     const closed = new Promise<number>((resolve) =>
       socket.once('close', () => {
@@ -176,5 +178,10 @@ describe('clients that trickle their request', () => {
     socket.destroy();
     expect(closedAt).not.toBeNull();
     expect(closedAt! - started).toBeLessThan(2500);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'REQUEST_TIMEOUT',
+      message: expect.any(String),
+    });
   });
 });

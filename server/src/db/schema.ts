@@ -68,6 +68,7 @@ export const domains = pgTable(
   },
   (table) => [
     uniqueIndex('domains_name_unique').on(table.name),
+    index('domains_order_idx').on(table.orderId),
     index('domains_owner_idx').on(table.ownerAccount),
     index('domains_parent_idx').on(table.parentName),
   ],
@@ -89,12 +90,37 @@ export const orders = pgTable(
     transactionId: text('transaction_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Tinybars sent back to the buyer: names someone else got first, an expired quote, overpayment. */
+    refundedTinybars: bigint('refunded_tinybars', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('orders_transaction_unique').on(table.transactionId),
     index('orders_account_idx').on(table.accountId),
+    // The claim promotion: one open or paid claim per account, whatever races the requests run.
+    uniqueIndex('orders_one_claim_per_account')
+      .on(table.accountId)
+      .where(sql`kind = 'claim' and status in ('quoted', 'paid', 'completed')`),
   ],
+);
+
+/**
+ * Names held for a quote: one row per name, so two buyers can never hold the same name at once. A
+ * hold past its expiry may be taken over; a paid order's names become `domains` rows.
+ */
+export const nameHolds = pgTable(
+  'name_holds',
+  {
+    name: text('name').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('name_holds_order_idx').on(table.orderId)],
 );
 
 export const orderLines = pgTable(
@@ -113,7 +139,10 @@ export const orderLines = pgTable(
     subscriptionPrice: hbar('subscription_price').notNull().default(0),
     isSub: integer('is_sub').notNull().default(0),
   },
-  (table) => [index('order_lines_order_idx').on(table.orderId)],
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId),
+    index('order_lines_item_name_idx').on(table.itemName),
+  ],
 );
 
 export const profiles = pgTable('profiles', {

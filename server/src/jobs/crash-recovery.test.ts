@@ -9,7 +9,7 @@ import { LocalLedger } from '../ledger/local/local-ledger';
 import { LocalLedgerWriter } from '../ledger/local/local-ledger-writer';
 import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
 import { createJobQueue } from './job-queue';
-import { DELIVERED } from './registry-jobs';
+import { DELIVERED } from '../modules/domains/service';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BATCH = 20;

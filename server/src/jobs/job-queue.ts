@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { jobs } from '../db/schema';
 
 export type Job = typeof jobs.$inferSelect;
-type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** How long a claimed job stays ours; a worker killed mid-job loses it after this and another takes over. */
 export const JOB_LEASE_MS = 60_000;
@@ -29,7 +28,7 @@ export function backoffMs(attempts: number): number {
 export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: number } = {}) {
   return {
     /** Adds a job once per unique key (inside the caller's transaction when given one). */
-    async enqueue(kind: string, uniqueKey: string, payload: object, executor: DbOrTx = db) {
+    async enqueue(kind: string, uniqueKey: string, payload: object, executor: Executor = db) {
       await executor
         .insert(jobs)
         .values({ kind, uniqueKey, payload })

@@ -11,10 +11,12 @@ import {
 } from '@hashgraph/sdk';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { domains, orders, tlds } from '../db/schema';
+import { tlds } from '../db/schema';
 import { LedgerUnavailableError } from '../ledger/ledger-port';
 import type { LedgerWriter, PreparedTransaction } from '../ledger/ledger-writer';
 import type { MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
+import { DELIVERED, type DomainService } from '../modules/domains/service';
+import { markOrderRefunded } from '../modules/orders/repo';
 import { RetryLater, type JobHandler } from './job-queue';
 
 /** A prepared transaction kept in a job's payload, so a retry resubmits the same bytes (never a second mint). */
@@ -37,20 +39,31 @@ export type RefundPayload = {
   refund?: StoredTransaction;
 };
 
-/** Spec status: 22 = minted and delivered; 0 = refunded. */
-export const DELIVERED = 22;
+/** Spec status of a line whose payment went back to the buyer. */
 export const REFUNDED = 0;
-/** How often a paid domain waiting for the buyer's association is checked again. */
-export const ASSOCIATION_RECHECK_MS = 15_000;
+
+const FIRST_ASSOCIATION_RECHECK_MS = 2_000;
+const LAST_ASSOCIATION_RECHECK_MS = 10 * 60_000;
+
+/**
+ * When to look again for a buyer's association: soon after the purchase (the app tells the server as
+ * soon as it associates, this is the fallback), then less often the longer the buyer waits, up to ten
+ * minutes, instead of every few seconds forever.
+ */
+export function associationRecheckMs(waitingMs: number): number {
+  return Math.round(
+    Math.min(LAST_ASSOCIATION_RECHECK_MS, Math.max(FIRST_ASSOCIATION_RECHECK_MS, waitingMs / 4)),
+  );
+}
 
 const encode = (prepared: PreparedTransaction): StoredTransaction => ({
   bytes: Buffer.from(prepared.bytes).toString('base64'),
   transactionId: prepared.transactionId,
 });
 
-type Deps = { db: Db; writer: LedgerWriter; mirror: MirrorReader };
+type Deps = { db: Db; writer: LedgerWriter; mirror: MirrorReader; domains: DomainService };
 
-export function createRegistryJobs({ db, writer, mirror }: Deps) {
+export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
   /**
    * Submits a transaction exactly once: the prepared bytes are saved before the first submission; a
    * retry finds the record on the mirror node or resubmits the same bytes (the ledger refuses a
@@ -130,7 +143,7 @@ export function createRegistryJobs({ db, writer, mirror }: Deps) {
       payload = next;
       await savePayload(next);
     };
-    const [domain] = await db.select().from(domains).where(eq(domains.id, payload.domainId));
+    const domain = await domains.byId(payload.domainId);
     if (!domain) throw new Error(`domain ${payload.domainId} is gone`);
     if (domain.status === DELIVERED) return;
     const tokenId = domain.tokenId ?? (await collectionOf(domain.tld, payload, save));
@@ -147,7 +160,7 @@ export function createRegistryJobs({ db, writer, mirror }: Deps) {
       );
       if (!minted) throw new Error('mint record has no serial');
       serial = minted.serial_number;
-      await db.update(domains).set({ tokenId, serialNo: serial }).where(eq(domains.id, domain.id));
+      await domains.markMinted(domain.id, tokenId, serial);
     }
 
     // Delivery needs the buyer's association; until then the domain waits in Pending.
@@ -158,7 +171,10 @@ export function createRegistryJobs({ db, writer, mirror }: Deps) {
         throw error;
       });
     if (!relationships.some((relation) => relation.token_id === tokenId)) {
-      throw new RetryLater(`${domain.ownerAccount} has not associated ${tokenId}`, ASSOCIATION_RECHECK_MS);
+      throw new RetryLater(
+        `${domain.ownerAccount} has not associated ${tokenId}`,
+        associationRecheckMs(Date.now() - job.createdAt.getTime()),
+      );
     }
     await submitOnce(
       payload.transfer,
@@ -170,7 +186,7 @@ export function createRegistryJobs({ db, writer, mirror }: Deps) {
         ),
       (stored) => save({ ...payload, transfer: stored }),
     );
-    await db.update(domains).set({ status: DELIVERED }).where(eq(domains.id, domain.id));
+    await domains.markDelivered(domain.id);
   };
 
   const refund: JobHandler = async (job, { savePayload }) => {
@@ -188,8 +204,7 @@ export function createRegistryJobs({ db, writer, mirror }: Deps) {
         await savePayload(payload);
       },
     );
-    if (payload.wholeOrder)
-      await db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, payload.orderId));
+    if (payload.wholeOrder) await markOrderRefunded(db, payload.orderId);
   };
 
   return {

@@ -1,4 +1,5 @@
 /** Formats shared by the local ledger and the mirror reader (the mirror node's own formats). */
+import { canonicalEntityId } from '@registry/contracts/account';
 
 /** Nanoseconds since the epoch as `seconds.nanos` (nine digits). */
 export function formatTimestamp(ns: bigint): string {
@@ -19,13 +20,14 @@ export function toMirrorTransactionId(sdkId: string): string {
   return `${account}-${seconds}-${nanos.padStart(9, '0')}`;
 }
 
-/** Accepts either form and answers the mirror form, or null when it is neither. */
+/** Accepts either form and answers the mirror form with a canonical payer, or null when it is neither. */
 export function normaliseTransactionId(value: string): string | null {
-  const mirror = /^(\d+\.\d+\.\d+)-(\d{1,19})-(\d{1,9})$/.exec(value);
-  if (mirror) return `${mirror[1]}-${mirror[2]}-${mirror[3]!.padStart(9, '0')}`;
-  const sdk = /^(\d+\.\d+\.\d+)@(\d{1,19})\.(\d{1,9})$/.exec(value);
-  if (sdk) return `${sdk[1]}-${sdk[2]}-${sdk[3]!.padStart(9, '0')}`;
-  return null;
+  const match =
+    /^(\d+\.\d+\.\d+)-(\d{1,19})-(\d{1,9})$/.exec(value) ??
+    /^(\d+\.\d+\.\d+)@(\d{1,19})\.(\d{1,9})$/.exec(value);
+  const payer = match ? canonicalEntityId(match[1]!) : null;
+  if (!match || !payer) return null;
+  return `${payer}-${BigInt(match[2]!)}-${match[3]!.padStart(9, '0')}`;
 }
 
 export const ENTITY_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;

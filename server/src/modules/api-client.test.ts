@@ -22,7 +22,9 @@ describe('typed API client against the server', () => {
 
   it('signs in with a wallet signature and uses every endpoint', async () => {
     const key = PrivateKey.generateED25519();
-    const accountId = await t.writer.createAccount(key.publicKey, 100);
+    // The fixtures act for the same wallet through a session of their own.
+    const owner = await t.signIn(key);
+    const { accountId } = owner;
     const challenge = await client.createSignInChallenge(accountId);
     const session = await client.verifySignIn({
       accountId,
@@ -31,16 +33,16 @@ describe('typed API client against the server', () => {
     });
     expect(session.accountId).toBe(accountId);
 
-    const owned = await t.giveDomain(accountId, t.uniqueName(), { subscribed: true });
-    await t.giveDomain(accountId, `sub.${owned.name}`, { parentName: owned.name });
-    await t.giveDomain(accountId, t.uniqueName(), { status: 1 });
+    const owned = await t.buyDomain(owner, t.uniqueName(), { subscribed: true });
+    await t.buySubdomain(owner, owned.name, 'sub');
+    await t.buyDomain(owner, t.uniqueName('blade'), { pending: true });
     await t.giveOtherProviderDomain(
       { accountId, key, cookie: '' },
       t.otherProviderTokenId!,
       t.uniqueName(),
       1,
     );
-    await t.paidOrder(accountId, 'record-fee', owned.name, 2);
+    await t.purchase(owner, { kind: 'record-fee', itemName: owned.name });
 
     expect((await client.listTlds()).tlds[0]).toEqual({ itemName: 'hbar' });
     expect((await client.checkAvailability(t.uniqueName())).status).toBe(1);
@@ -51,7 +53,12 @@ describe('typed API client against the server', () => {
     expect((await client.listPendingDomains()).domains).toHaveLength(1);
     expect((await client.listOtherProviderDomains()).domains).toHaveLength(1);
     expect((await client.getDomainDetails(owned.name)).domainName).toBe(owned.name);
-    expect((await client.listOrders()).orders).toHaveLength(1);
+    // Domain, subscription, subdomain, the pending domain and the record fee.
+    expect((await client.listOrders()).orders).toHaveLength(5);
+    expect(await client.checkDeliveries()).toEqual({
+      delivered: [],
+      pending: [expect.stringMatching(/\.blade$/)],
+    });
     expect((await client.getProfile()).profile).toBeNull();
     const profile = await client.saveProfile({
       fullName: 'Grace Hopper',

@@ -13,9 +13,8 @@ describe.each(engineCases)('accounts are kept apart on $engine', ({ open }) => {
   it("keeps A's profile, orders, domains and records from B", async () => {
     const a = await t.signIn();
     const b = await t.signIn();
-    const domain = await t.giveDomain(a.accountId, t.uniqueName(), { subscribed: true });
-    await t.giveDomain(a.accountId, `sub.${domain.name}`, { parentName: domain.name });
-    await t.paidOrder(a.accountId, 'domains', domain.name);
+    const domain = await t.buyDomain(a, t.uniqueName(), { subscribed: true });
+    await t.buySubdomain(a, domain.name, 'sub');
     await t.app.inject({
       method: 'PUT',
       url: '/api/my/profile',
@@ -76,8 +75,10 @@ describe.each(engineCases)('accounts are kept apart on $engine', ({ open }) => {
   it("does not let B use A's paid record fee", async () => {
     const a = await t.signIn();
     const b = await t.signIn();
-    const bDomain = await t.giveDomain(b.accountId, t.uniqueName(), { subscribed: true });
-    await t.paidOrder(a.accountId, 'record-fee', bDomain.name, 2);
+    const bDomain = await t.buyDomain(b, t.uniqueName(), { subscribed: true });
+    // A cannot even be quoted a fee for B's domain, so no payment of A's can activate B's records.
+    const foreignFee = await t.quote(a, { kind: 'record-fee', itemName: bDomain.name });
+    expect(foreignFee.status).toBe(404);
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/my/domains/${bDomain.name}/records/status`,

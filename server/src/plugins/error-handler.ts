@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@registry/contracts/api-error';
 import { isDatabaseUnavailable } from '../db/database-errors';
@@ -42,4 +43,34 @@ export function registerErrorHandler(app: FastifyInstance) {
     const body: ApiError = { code: 'INTERNAL', message: 'Something went wrong' };
     return reply.status(500).send(body);
   });
+}
+
+/** Errors Fastify meets before routing (a malformed URL, say): the same `{ code, message }` shape. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const body: ApiError = { code: 'BAD_REQUEST', message: error.message };
+  void reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(body);
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive'],
+};
+
+/** Requests Node cannot parse (oversized headers, a request that trickles in too slowly). */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'BAD_REQUEST',
+    'Malformed request',
+  ];
+  const body = JSON.stringify({ code, message } satisfies ApiError);
+  socket.end(
+    `HTTP/1.1 ${status} ${code}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
 }

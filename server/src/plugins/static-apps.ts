@@ -36,6 +36,8 @@ export async function registerStaticApps(app: FastifyInstance, appsRoot: string)
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('Access-Control-Allow-Origin', '*');
+        // Any page may load a remote (the resolver embed runs on third-party pages).
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
         setCacheHeaders(reply, filePath);
       },
     });

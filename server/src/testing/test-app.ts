@@ -1,10 +1,11 @@
-import { PrivateKey } from '@hashgraph/sdk';
-import { proto } from '@hiero-ledger/proto';
+import { AccountId, Hbar, PrivateKey, TransactionId, TransferTransaction } from '@hashgraph/sdk';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { prefixMessageToSign } from '@registry/contracts/auth';
+import type { QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
+import { signMessageToSignatureMap } from '@registry/wallet/signature-map';
 import { buildApp } from '../app';
 import type { Database } from '../db/database';
-import { domains, orderLines, orders, otherProviderDomains } from '../db/schema';
+import { domains, otherProviderDomains, tlds } from '../db/schema';
 import { LocalLedger } from '../ledger/local/local-ledger';
 import { LocalLedgerWriter } from '../ledger/local/local-ledger-writer';
 import type { Mail } from '../modules/email-verification/mailer';
@@ -12,15 +13,14 @@ import { testConfig } from './test-config';
 
 export type SignedIn = { accountId: string; key: PrivateKey; cookie: string };
 
-/** Signs a HIP-820 message like a wallet: a base64 SignatureMap with one pair. */
-export function signMessageLikeWallet(key: PrivateKey, message: string): string {
-  const signature = key.sign(Buffer.from(prefixMessageToSign(message), 'utf8'));
-  const pair = key.type === 'ED25519' ? { ed25519: signature } : { ECDSASecp256k1: signature };
-  const bytes = proto.SignatureMap.encode({
-    sigPair: [{ pubKeyPrefix: key.publicKey.toBytesRaw(), ...pair }],
-  }).finish();
-  return Buffer.from(bytes).toString('base64');
-}
+/** Signs a HIP-820 message like a wallet: the wallet package's own signer. */
+export const signMessageLikeWallet = signMessageToSignatureMap;
+
+type Answer<T> = { status: number; body: T & { code?: string; message?: string } };
+export type ConfirmAnswer = Answer<{
+  resData?: { itemName: string; status: number }[];
+  refundedTinybars?: string;
+}>;
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -77,57 +77,104 @@ export async function startTestApp(
     return `t${nameCounter}${Math.random().toString(36).slice(2, 8)}.${tld}`;
   }
 
-  /** Registers a domain to an account, as a finished purchase would. */
-  async function giveDomain(
-    owner: string,
+  const inject = async <T>(buyer: SignedIn, method: 'POST' | 'GET', url: string, payload?: object) => {
+    const response = await app.inject({ method, url, headers: { cookie: buyer.cookie }, payload });
+    return { status: response.statusCode, body: response.json() } as Answer<T>;
+  };
+
+  const quote = (buyer: SignedIn, request: QuoteRequest) =>
+    inject<QuoteResponse>(buyer, 'POST', '/api/orders/quote', request);
+
+  /** The buyer's wallet pays: an HBAR transfer with a memo, signed with the SDK and sent to the ledger. */
+  async function pay(buyer: SignedIn, to: string, tinybars: bigint, memo: string, signer = buyer.key) {
+    const transfer = new TransferTransaction()
+      .addHbarTransfer(buyer.accountId, Hbar.fromTinybars((-tinybars).toString()))
+      .addHbarTransfer(to, Hbar.fromTinybars(tinybars.toString()))
+      .setTransactionMemo(memo)
+      .setTransactionId(TransactionId.generate(buyer.accountId))
+      .setNodeAccountIds([new AccountId(3)])
+      .freeze();
+    await transfer.sign(signer);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/ledger/transactions',
+      payload: { bytes: Buffer.from(transfer.toBytes()).toString('base64') },
+    });
+    return { ...(response.json() as { status: string }), transactionId: transfer.transactionId!.toString() };
+  }
+
+  const confirm = (buyer: SignedIn, orderId: string, transactionId: string) =>
+    inject<ConfirmAnswer['body']>(buyer, 'POST', '/api/orders/confirm', { orderId, transactionId });
+
+  /** Quote → pay exactly what was asked → confirm, as the app does for any paid action. */
+  async function purchase(buyer: SignedIn, request: QuoteRequest): Promise<ConfirmAnswer> {
+    const quoted = await quote(buyer, request);
+    if (quoted.status !== 200) throw new Error(`quote failed: ${JSON.stringify(quoted.body)}`);
+    const paid = await pay(
+      buyer,
+      quoted.body.treasuryAccountId,
+      BigInt(quoted.body.amountTinybars),
+      quoted.body.memo,
+    );
+    if (paid.status !== 'SUCCESS') throw new Error(`payment failed: ${paid.status}`);
+    const confirmed = await confirm(buyer, quoted.body.orderId, paid.transactionId);
+    if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
+    return confirmed;
+  }
+
+  /** The collection of a top-level domain, once its first name was minted. */
+  async function collectionOf(tld: string) {
+    const [row] = await database.db.select().from(tlds).where(eq(tlds.name, tld));
+    return row?.tokenId ?? null;
+  }
+
+  /** The owner's wallet associates the collection and tells the server, which delivers what waited. */
+  async function associateAndCollect(owner: SignedIn, tld: string) {
+    const tokenId = await collectionOf(tld);
+    if (!tokenId) throw new Error(`.${tld} has no collection yet`);
+    const relationships = await app.inject({
+      method: 'GET',
+      url: `/ledger/api/v1/accounts/${owner.accountId}/tokens?token.id=${tokenId}`,
+    });
+    if ((relationships.json() as { tokens: unknown[] }).tokens.length === 0)
+      await writer.associate(owner.accountId, owner.key, tokenId);
+    return inject<{ delivered: string[]; pending: string[] }>(owner, 'POST', '/api/orders/deliveries');
+  }
+
+  /**
+   * A domain bought through the API and paid on the ledger: quoted, paid, confirmed, minted and (unless
+   * `pending`) delivered after the owner associates the collection. Optionally subscribed, or a
+   * subdomain of `parent`.
+   */
+  async function buyDomain(
+    owner: SignedIn,
     name = uniqueName(),
-    options: {
-      status?: number;
-      subscribed?: boolean;
-      parentName?: string;
-      months?: number;
-      expiresAt?: Date;
-    } = {},
+    options: { months?: 12 | 24 | 36 | 48; pending?: boolean; subscribed?: boolean } = {},
   ) {
-    const months = options.months ?? 12;
-    const purchasedAt = new Date();
-    const [row] = await database.db
-      .insert(domains)
-      .values({
-        name,
-        tld: name.split('.').at(-1)!,
-        parentName: options.parentName ?? null,
-        isSub: options.parentName ? 1 : 0,
-        ownerAccount: owner,
-        months,
-        price: 10,
-        purchasedAt,
-        expiresAt: options.expiresAt ?? new Date(purchasedAt.getTime() + months * 30 * 24 * 3600 * 1000),
-        subscribed: options.subscribed ?? false,
-        status: options.status ?? 22,
-        serialNo: options.status === 22 || options.status === undefined ? nameCounter + 1 : null,
-      })
-      .returning();
+    await purchase(owner, {
+      kind: 'domains',
+      items: [{ itemName: name, months: options.months ?? 12, isWebProtectionOn: false }],
+    });
+    if (!options.pending) await associateAndCollect(owner, name.split('.').at(-1)!);
+    if (options.subscribed) await purchase(owner, { kind: 'subscription', itemName: name });
+    const [row] = await database.db.select().from(domains).where(eq(domains.name, name));
     return row!;
   }
 
-  /** A paid order of an account, as a verified ledger payment leaves it. */
-  async function paidOrder(accountId: string, kind: string, itemName: string, price = 10) {
-    const [order] = await database.db
-      .insert(orders)
-      .values({
-        accountId,
-        kind,
-        status: 'paid',
-        totalHbar: price,
-        amountTinybars: BigInt(Math.round(price * 1e8)),
-        expiresAt: new Date(Date.now() + 600_000),
-        paidAt: new Date(),
-        transactionId: `${accountId}-${Date.now()}-${Math.floor(Math.random() * 1e9)}`,
-      })
-      .returning();
-    await database.db.insert(orderLines).values({ orderId: order!.id, itemName, months: 12, price });
-    return order!;
+  /** A subdomain booked on a delivered parent, through the API and the ledger. */
+  async function buySubdomain(owner: SignedIn, parent: string, label: string) {
+    await purchase(owner, { kind: 'subdomain', parent, label });
+    await associateAndCollect(owner, parent.split('.').at(-1)!);
+    const [row] = await database.db
+      .select()
+      .from(domains)
+      .where(eq(domains.name, `${label}.${parent}`));
+    return row!;
+  }
+
+  /** Moves a domain's expiry (time passing), for tests of expired domains. */
+  async function expire(name: string, at: Date) {
+    await database.db.execute(sql`update domains set expires_at = ${at.toISOString()} where name = ${name}`);
   }
 
   /** An NFT of another provider's token held by the account, with its domain record. */
@@ -152,8 +199,15 @@ export async function startTestApp(
     mail,
     signIn,
     uniqueName,
-    giveDomain,
-    paidOrder,
+    quote,
+    pay,
+    confirm,
+    purchase,
+    collectionOf,
+    associateAndCollect,
+    buyDomain,
+    buySubdomain,
+    expire,
     giveOtherProviderDomain,
     async close() {
       await app.close();

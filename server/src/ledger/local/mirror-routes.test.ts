@@ -55,6 +55,20 @@ describe.each(engineCases)('local mirror routes on $engine', ({ open }) => {
     expect(balance.tokens).toEqual([{ token_id: tokenId, balance: 3 }]);
   });
 
+  it('writes int64 balances exactly, beyond what a JSON number holds', async () => {
+    const exact = (await t.ledger.balanceTinybars('0.0.2'))!;
+    expect(exact).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+    const response = await t.app.inject({ method: 'GET', url: '/ledger/api/v1/accounts/0.0.2' });
+    expect(response.body).toContain(`"balance":${exact},`);
+  });
+
+  it('finds an account however its id is spelled', async () => {
+    const padded = buyer.accountId.replace(/(\d+)$/, (num) => `00${num}`);
+    const { status, body } = await get(`/api/v1/accounts/${padded}`);
+    expect(status).toBe(200);
+    expect(body.account).toBe(buyer.accountId);
+  });
+
   it('pages accounts/{id}/nfts with limit, order and links.next', async () => {
     const first = await get(`/api/v1/accounts/${buyer.accountId}/nfts?limit=2`);
     expectSchema('Nfts', first.body);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, asc, desc, eq, gt, lt, lte, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -8,6 +9,7 @@ import {
   ledgerTokens,
   ledgerTransactions,
 } from '../../db/schema';
+import { canonicalEntityId } from '@registry/contracts/account';
 import { ENTITY_ID, normaliseTransactionId } from '../hedera-ids';
 import { accountNumOf } from './ledger-accounts';
 import type { LocalLedger } from './local-ledger';
@@ -15,6 +17,19 @@ import type { LocalLedger } from './local-ledger';
 /** The mirror node's error body. */
 function mirrorError(reply: FastifyReply, status: number, message: string) {
   return reply.status(status).send({ _status: { messages: [{ message }] } });
+}
+
+/**
+ * Sends JSON whose int64 fields (bigints) are written exactly: JSON.stringify cannot write a bigint and
+ * a Number loses digits past 2^53 (the treasury's balance). Each bigint becomes a marker no data can
+ * contain (a fresh random id), then the marker is swapped for the digits.
+ */
+export function sendWithInt64(reply: FastifyReply, body: unknown) {
+  const marker = randomUUID();
+  const json = JSON.stringify(body, (_key, value: unknown) =>
+    typeof value === 'bigint' ? `${marker}:${value}` : value,
+  ).replace(new RegExp(`"${marker}:(-?\\d+)"`, 'g'), '$1');
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 const DEFAULT_LIMIT = 25;
@@ -73,6 +88,13 @@ export async function registerMirrorRoutes(
       return mirrorError(reply, 503, 'Service Unavailable');
     }
   });
+  // Like the mirror node, `0.0.0001098` names account 0.0.1098: entity ids are looked up canonically.
+  app.addHook('preValidation', async (request) => {
+    const params = request.params as { id?: string } | undefined;
+    if (!request.url.startsWith('/ledger/api/') || typeof params?.id !== 'string') return;
+    const canonical = canonicalEntityId(params.id);
+    if (canonical) params.id = canonical;
+  });
 
   app.get<{ Params: { id: string }; Querystring: PageQuery }>(
     '/ledger/api/v1/accounts/:id',
@@ -104,13 +126,13 @@ export async function registerMirrorRoutes(
         )
         .orderBy(order === 'asc' ? asc(ledgerTransactions.consensusNs) : desc(ledgerTransactions.consensusNs))
         .limit(limit);
-      return {
+      return sendWithInt64(reply, {
         account: id,
         alias: null,
         auto_renew_period: 7776000,
         balance: {
           timestamp: transactions[0]?.consensusTimestamp ?? account.createdTimestamp,
-          balance: Number(account.balanceTinybars),
+          balance: account.balanceTinybars,
           tokens,
         },
         created_timestamp: account.createdTimestamp,
@@ -129,7 +151,7 @@ export async function registerMirrorRoutes(
         stake_period_start: null,
         transactions: transactions.map(toMirrorTransaction),
         links: { next: null },
-      };
+      });
     },
   );
 

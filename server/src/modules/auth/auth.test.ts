@@ -129,10 +129,56 @@ describe.each(engineCases)('wallet sign-in on $engine', ({ open }) => {
     expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringContaining('account id') });
   });
 
-  it('ends the session on logout', async () => {
+  it('gives an account one identity however its id is spelled', async () => {
+    const key = PrivateKey.generateED25519();
+    const accountId = await t.writer.createAccount(key.publicKey, 100);
+    const padded = accountId.replace(/(\d+)$/, (num) => `000${num}`);
+    const { nonce, message } = await challenge(padded);
+    expect(message).toContain(`Account: ${accountId}\n`);
+    const response = await verify({
+      accountId: padded,
+      nonce,
+      signatureMap: signMessageLikeWallet(key, message),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().accountId).toBe(accountId);
+    const cookie = response.cookies.find((item) => item.name === 'registry_session')!;
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `registry_session=${cookie.value}` },
+    });
+    expect(session.json()).toEqual({ accountId });
+    // The session can pay for and confirm an order, as any other session of that account.
+    const signedIn = { accountId, key, cookie: `registry_session=${cookie.value}` };
+    const bought = await t.buyDomain(signedIn);
+    expect(bought.ownerAccount).toBe(accountId);
+    expect(bought.status).toBe(22);
+  });
+
+  it('answers 503 HCS-DOWN while the ledger is paused and keeps the challenge usable', async () => {
+    const key = PrivateKey.generateED25519();
+    const accountId = await t.writer.createAccount(key.publicKey);
+    const { nonce, message } = await challenge(accountId);
+    const signed = { accountId, nonce, signatureMap: signMessageLikeWallet(key, message) };
+    t.ledger.pause();
+    try {
+      const paused = await verify(signed);
+      expect(paused.statusCode).toBe(503);
+      expect(paused.json()).toEqual({ code: 'HCS-DOWN', message: expect.any(String) });
+    } finally {
+      t.ledger.resume();
+    }
+    expect((await verify(signed)).statusCode).toBe(200);
+  });
+
+  it('ends the session on logout, clearing the cookie with the flags sign-in set it with', async () => {
     const { cookie } = await t.signIn();
     const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect(logout.statusCode).toBe(204);
+    const cleared = logout.cookies.find((item) => item.name === 'registry_session')!;
+    expect(cleared).toMatchObject({ value: '', httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
     expect(session.statusCode).toBe(401);
     expect(session.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Sign in with your wallet' });

@@ -9,6 +9,21 @@ export async function insertChallenge(
   await db.insert(authChallenges).values(challenge);
 }
 
+export async function findLiveChallenge(db: Db, nonce: string, accountId: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(authChallenges)
+    .where(
+      and(
+        eq(authChallenges.nonce, nonce),
+        eq(authChallenges.accountId, accountId),
+        isNull(authChallenges.usedAt),
+        gt(authChallenges.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
 /** Marks a live challenge used, once: a second caller gets null. */
 export async function consumeChallenge(db: Db, nonce: string, accountId: string, now: Date) {
   const [row] = await db

@@ -8,7 +8,8 @@ import {
 } from '@registry/contracts/auth';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import type { AuthService } from './service';
-import { SESSION_COOKIE, sessionAccount } from './session-plugin';
+import { SESSION_COOKIE } from './session-plugin';
+import { sessionRoutes } from './session-routes';
 
 type Options = {
   auth: AuthService;
@@ -21,6 +22,9 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { auth, requireSession, secureCookies, signInRateLimit },
 ) => {
+  // Sign-in sets and logout clears the session cookie with the same flags, so browsers match them.
+  const cookieFlags = { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: '/' } as const;
+
   app.post(
     '/auth/challenge',
     {
@@ -53,28 +57,16 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       const session = await auth.verify(request.body);
-      reply.setCookie(SESSION_COOKIE, session.sessionId, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: secureCookies,
-        path: '/',
-        expires: session.expiresAt,
-      });
+      reply.setCookie(SESSION_COOKIE, session.sessionId, { ...cookieFlags, expires: session.expiresAt });
       return { accountId: session.accountId, expiresAt: session.expiresAt.toISOString() };
     },
   );
 
-  app.get(
+  sessionRoutes(app, requireSession, ['auth'])(
+    'GET',
     '/auth/session',
-    {
-      preHandler: requireSession,
-      schema: {
-        summary: 'The signed-in account',
-        tags: ['auth'],
-        response: { 200: z.object({ accountId: z.string() }), 401: ApiErrorSchema },
-      },
-    },
-    async (request) => ({ accountId: sessionAccount(request) }),
+    { summary: 'The signed-in account', response: z.object({ accountId: z.string() }) },
+    async (accountId) => ({ accountId }),
   );
 
   app.post(
@@ -83,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       const sessionId = request.cookies[SESSION_COOKIE];
       if (sessionId) await auth.logout(sessionId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, cookieFlags);
       return reply.status(204).send(null);
     },
   );

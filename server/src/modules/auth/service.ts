@@ -3,7 +3,7 @@ import { proto } from '@hiero-ledger/proto';
 import { prefixMessageToSign, SIGN_IN_MESSAGE_PREFIX } from '@registry/contracts/auth';
 import type { Db } from '../../db/database';
 import { badRequest, HttpError, unauthorized } from '../../http-error';
-import type { AccountKey, LedgerReader } from '../../ledger/ledger-port';
+import { LedgerUnavailableError, type AccountKey, type LedgerReader } from '../../ledger/ledger-port';
 import { publicKeyOf } from '../../ledger/local/ledger-accounts';
 import * as repo from './repo';
 
@@ -62,14 +62,28 @@ export function createAuthService({ db, ledger, now = () => new Date() }: AuthSe
 
     /** Verifies the signed challenge and opens a session; the account key comes from the ledger only. */
     async verify(input: { accountId: string; nonce: string; signatureMap: string }) {
-      const challenge = await repo.consumeChallenge(db, input.nonce, input.accountId, now());
+      const challenge = await repo.findLiveChallenge(db, input.nonce, input.accountId, now());
       if (!challenge) throw unauthorized('The sign-in challenge is unknown, used or expired');
-      const key = await ledger.getAccountKey(input.accountId);
+      // The challenge is used up only once the ledger has answered: a network outage must not burn it.
+      let key: AccountKey | null;
+      try {
+        key = await ledger.getAccountKey(input.accountId);
+      } catch (error) {
+        if (error instanceof LedgerUnavailableError)
+          throw new HttpError(
+            503,
+            'HCS-DOWN',
+            'The ledger cannot be reached to check the signature; try again',
+          );
+        throw error;
+      }
       if (!key) throw unauthorized('The account is not known on the ledger');
       const message = signInMessage(input.accountId, input.nonce, challenge.expiresAt);
       if (!verifyMessageSignature(message, input.signatureMap, key)) {
         throw new HttpError(401, 'INVALID_SIGNATURE', 'The signature does not match the account key');
       }
+      if (!(await repo.consumeChallenge(db, input.nonce, input.accountId, now())))
+        throw unauthorized('The sign-in challenge is unknown, used or expired');
       const sessionId = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
       await repo.insertSession(db, {

@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { domains, orderLines, orders, otherProviderDomains, reservedNames, tlds } from '../../db/schema';
+import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/database';
+import { domains, nameHolds, otherProviderDomains, reservedNames, tlds } from '../../db/schema';
 
 export async function isActiveTld(db: Db, tld: string): Promise<boolean> {
   const [row] = await db
@@ -28,7 +28,7 @@ export async function reservedLabels(db: Db, labels: string[]): Promise<Set<stri
   return new Set(rows.map((row) => row.label));
 }
 
-/** Names registered, or held by a live quote of someone's order (other than `exceptAccount`'s own quotes). */
+/** Names registered, or held by someone's live quote (other than `exceptAccount`'s own quotes). */
 export async function takenNames(
   db: Db,
   names: string[],
@@ -41,19 +41,91 @@ export async function takenNames(
     .from(domains)
     .where(inArray(domains.name, names));
   const held = await db
-    .select({ name: orderLines.itemName })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .select({ name: nameHolds.name })
+    .from(nameHolds)
     .where(
       and(
-        inArray(orderLines.itemName, names),
-        exceptAccount
-          ? sql`(${orders.status} in ('paid', 'completed') or (${orders.status} = 'quoted' and ${orders.expiresAt} > ${now} and ${orders.accountId} <> ${exceptAccount}))`
-          : sql`(${orders.status} in ('paid', 'completed') or (${orders.status} = 'quoted' and ${orders.expiresAt} > ${now}))`,
-        inArray(orders.kind, ['domains', 'claim', 'subdomain']),
+        inArray(nameHolds.name, names),
+        gt(nameHolds.expiresAt, now),
+        exceptAccount ? ne(nameHolds.accountId, exceptAccount) : undefined,
       ),
     );
   return new Set([...registered, ...held].map((row) => row.name));
+}
+
+export type NewDomain = typeof domains.$inferInsert;
+
+export async function registeredNames(executor: Executor, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await executor
+    .select({ name: domains.name })
+    .from(domains)
+    .where(inArray(domains.name, names));
+  return new Set(rows.map((row) => row.name));
+}
+
+/** Registers a paid name; null when the name is registered already (someone else got it first). */
+export async function insertDomain(executor: Executor, domain: NewDomain): Promise<number | null> {
+  const [row] = await executor
+    .insert(domains)
+    .values(domain)
+    .onConflictDoNothing()
+    .returning({ id: domains.id });
+  return row?.id ?? null;
+}
+
+export async function updateDomain(
+  executor: Executor,
+  name: string,
+  change: Partial<
+    Pick<NewDomain, 'expiresAt' | 'months' | 'webProtection' | 'subscribed' | 'subscriptionExpiresAt'>
+  >,
+) {
+  return executor.update(domains).set(change).where(eq(domains.name, name)).returning({ id: domains.id });
+}
+
+/** Adds months to a domain's term (a 30-day month, as purchases count it). */
+export async function extendDomain(executor: Executor, name: string, months: number) {
+  await executor
+    .update(domains)
+    .set({
+      expiresAt: sql`${domains.expiresAt} + make_interval(days => ${months * 30})`,
+      months: sql`${domains.months} + ${months}`,
+    })
+    .where(eq(domains.name, name));
+}
+
+export async function setOtherProviderStatus(executor: Executor, name: string, status: number) {
+  await executor
+    .update(otherProviderDomains)
+    .set({ status })
+    .where(eq(otherProviderDomains.domainName, name));
+}
+
+export async function findDomainById(db: Db, id: number) {
+  const [row] = await db.select().from(domains).where(eq(domains.id, id));
+  return row ?? null;
+}
+
+export async function markDomain(
+  db: Db,
+  id: number,
+  change: Partial<Pick<NewDomain, 'tokenId' | 'serialNo' | 'status'>>,
+) {
+  await db.update(domains).set(change).where(eq(domains.id, id));
+}
+
+export async function domainsOfOrder(db: Db, orderId: string) {
+  return db.select().from(domains).where(eq(domains.orderId, orderId));
+}
+
+/** Paid domains of an account that wait for delivery. */
+export async function undeliveredIdsOf(db: Db, owner: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.ownerAccount, owner), ne(domains.status, 22)));
+  return rows.map((row) => row.id);
 }
 
 export async function domainsOfOwner(db: Db, owner: string, delivered: boolean) {

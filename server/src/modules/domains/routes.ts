@@ -15,7 +15,7 @@ import {
   TakenRequestSchema,
   TakenResponseSchema,
 } from '@registry/contracts/domains';
-import { sessionAccount } from '../auth/session-plugin';
+import { sessionRoutes } from '../auth/session-routes';
 import type { DomainService } from './service';
 
 type Options = {
@@ -24,7 +24,7 @@ type Options = {
   searchRateLimit: { max: number; timeWindow: number };
 };
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = { 400: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
 
 export const domainRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
@@ -73,75 +73,47 @@ export const domainRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request) => ({ taken: await domains.taken(request.body.names) }),
   );
 
-  app.get(
+  const mine = sessionRoutes(app, requireSession, ['my']);
+  mine(
+    'GET',
     '/my/domains',
-    {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Domains of the signed-in account',
-        tags: ['my'],
-        response: { 200: OwnedDomainListSchema, ...errors },
-      },
-    },
-    async (request) => ({ domains: await domains.myDomains(sessionAccount(request)) }),
+    { summary: 'Domains of the signed-in account', response: OwnedDomainListSchema },
+    async (account) => ({
+      domains: await domains.myDomains(account),
+    }),
   );
-
-  app.get(
+  mine(
+    'GET',
     '/my/domains/:name/subdomains',
     {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Subdomains of one of my domains',
-        tags: ['my'],
-        params: DomainParamsSchema,
-        response: { 200: OwnedDomainListSchema, ...errors },
-      },
+      summary: 'Subdomains of one of my domains',
+      params: DomainParamsSchema,
+      response: OwnedDomainListSchema,
     },
-    async (request) => ({
-      domains: await domains.mySubdomains(sessionAccount(request), request.params.name),
-    }),
+    async (account, { params }) => ({ domains: await domains.mySubdomains(account, params.name) }),
   );
-
-  app.get(
+  mine(
+    'GET',
     '/my/pending-domains',
-    {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Paid domains waiting for delivery',
-        tags: ['my'],
-        response: { 200: PendingDomainListSchema, ...errors },
-      },
-    },
-    async (request) => ({ domains: await domains.pending(sessionAccount(request)) }),
+    { summary: 'Paid domains waiting for delivery', response: PendingDomainListSchema },
+    async (account) => ({ domains: await domains.pending(account) }),
   );
-
-  app.get(
+  mine(
+    'GET',
     '/my/other-domains',
     {
-      preHandler: requireSession,
-      schema: {
-        summary: "Domains of another provider held by the account (its NFTs of the provider's token)",
-        tags: ['my'],
-        querystring: OtherDomainsQuerySchema,
-        response: { 200: OtherProviderDomainListSchema, ...errors },
-      },
+      summary: "Domains of another provider held by the account (its NFTs of the provider's token)",
+      querystring: OtherDomainsQuerySchema,
+      response: OtherProviderDomainListSchema,
     },
-    async (request) => ({
-      domains: await domains.otherProviderDomains(sessionAccount(request), request.query.domainName),
+    async (account, { query }) => ({
+      domains: await domains.otherProviderDomains(account, query.domainName),
     }),
   );
-
-  app.get(
+  mine(
+    'GET',
     '/my/domains/:name',
-    {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Details of one of my domains',
-        tags: ['my'],
-        params: DomainParamsSchema,
-        response: { 200: DomainDetailSchema, ...errors },
-      },
-    },
-    async (request) => domains.details(sessionAccount(request), request.params.name),
+    { summary: 'Details of one of my domains', params: DomainParamsSchema, response: DomainDetailSchema },
+    async (account, { params }) => domains.details(account, params.name),
   );
 };

@@ -8,11 +8,14 @@ import type {
 } from '@registry/contracts/domains';
 import { roundAmount, usdEquivalent } from '@registry/contracts/pricing';
 import { similarityPercent } from '@registry/contracts/similarity';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import { badRequest, notFound } from '../../http-error';
 import { LedgerUnavailableError, type LedgerReader } from '../../ledger/ledger-port';
 import type { PriceSource, SettingsService } from '../settings/service';
 import * as repo from './repo';
+
+/** Spec: 22 = minted and delivered. */
+export const DELIVERED = 22;
 
 /** Other-provider domains never expire in this registry (spec: fixed expiry 31-12-2099). */
 export const OTHER_PROVIDER_EXPIRY = '2099-12-31T00:00:00.000Z';
@@ -269,6 +272,32 @@ export function createDomainService({
     },
 
     unavailable,
+
+    registeredAmong: (tx: Executor, names: string[]) => repo.registeredNames(tx, names),
+
+    /** Registers a paid name inside the order's transaction; null when someone registered it first. */
+    registerPaid: (tx: Executor, domain: repo.NewDomain) => repo.insertDomain(tx, domain),
+
+    extend: (tx: Executor, name: string, months: number) => repo.extendDomain(tx, name, months),
+
+    enableWebProtection: (tx: Executor, name: string) => repo.updateDomain(tx, name, { webProtection: true }),
+
+    /** Subscribes a registered domain, or else another provider's domain (status 1 = subscribed). */
+    async subscribe(tx: Executor, name: string, until: Date) {
+      const updated = await repo.updateDomain(tx, name, { subscribed: true, subscriptionExpiresAt: until });
+      if (updated.length === 0) await repo.setOtherProviderStatus(tx, name, 1);
+    },
+
+    byId: (id: number) => repo.findDomainById(db, id),
+
+    markMinted: (id: number, tokenId: string, serialNo: number) =>
+      repo.markDomain(db, id, { tokenId, serialNo }),
+
+    markDelivered: (id: number) => repo.markDomain(db, id, { status: DELIVERED }),
+
+    ofOrder: (orderId: string) => repo.domainsOfOrder(db, orderId),
+
+    undeliveredIdsOf: (owner: string) => repo.undeliveredIdsOf(db, owner),
 
     isActiveTld: (tld: string) => repo.isActiveTld(db, tld),
 

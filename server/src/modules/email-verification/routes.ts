@@ -6,7 +6,7 @@ import {
   EmailVerificationRequestSchema,
   MessageResponseSchema,
 } from '@registry/contracts/profile';
-import { sessionAccount } from '../auth/session-plugin';
+import { sessionRoutes } from '../auth/session-routes';
 import type { EmailVerificationService } from './service';
 
 type Options = {
@@ -20,19 +20,16 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { verifications, requireSession, rateLimit },
 ) => {
-  app.post(
+  sessionRoutes(app, requireSession, ['my'])(
+    'POST',
     '/my/email-verification',
     {
-      preHandler: requireSession,
-      config: { rateLimit },
-      schema: {
-        summary: 'Mail a verification link to the profile email',
-        tags: ['my'],
-        body: EmailVerificationRequestSchema,
-        response: { 200: MessageResponseSchema, ...errors },
-      },
+      summary: 'Mail a verification link to the profile email',
+      body: EmailVerificationRequestSchema,
+      response: MessageResponseSchema,
+      rateLimit,
     },
-    async (request) => verifications.request(sessionAccount(request), request.body.email),
+    async (account, { body }) => verifications.request(account, body.email),
   );
 
   app.post(

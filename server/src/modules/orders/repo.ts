@@ -1,6 +1,141 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { domains, orderLines, orders } from '../../db/schema';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/database';
+import { domains, jobs, nameHolds, orderLines, orders } from '../../db/schema';
+
+export type Order = typeof orders.$inferSelect;
+export type OrderLine = typeof orderLines.$inferSelect;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
+
+/** PostgreSQL's unique_violation: a concurrent request took what this one wanted. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  for (let current = error; current && typeof current === 'object';) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+export async function insertOrder(
+  executor: Executor,
+  order: typeof orders.$inferInsert,
+  lines: NewOrderLine[],
+): Promise<Order> {
+  const [row] = await executor.insert(orders).values(order).returning();
+  await executor.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row!.id })));
+  return row!;
+}
+
+export async function findOrder(db: Executor, orderId: string, accountId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
+  return row ?? null;
+}
+
+export async function linesOf(executor: Executor, orderId: string): Promise<OrderLine[]> {
+  return executor.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
+}
+
+export async function orderWithTransaction(db: Db, transactionId: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.transactionId, transactionId));
+  return row ?? null;
+}
+
+/**
+ * Holds the names for an order, atomically: a name nobody holds, or whose hold ran out, or that the
+ * same account holds for another of its quotes, becomes this order's; answers the names it could not
+ * take (someone else's live quote holds them). The unique key on the name makes concurrent quotes for
+ * one name queue up here, so exactly one of them wins.
+ */
+export async function holdNames(
+  executor: Executor,
+  hold: { orderId: string; accountId: string; expiresAt: Date; now: Date },
+  names: string[],
+): Promise<string[]> {
+  const refused: string[] = [];
+  for (const name of names) {
+    const taken = await executor
+      .insert(nameHolds)
+      .values({ name, orderId: hold.orderId, accountId: hold.accountId, expiresAt: hold.expiresAt })
+      .onConflictDoUpdate({
+        target: nameHolds.name,
+        set: { orderId: hold.orderId, accountId: hold.accountId, expiresAt: hold.expiresAt },
+        setWhere: or(
+          eq(nameHolds.orderId, hold.orderId),
+          eq(nameHolds.accountId, hold.accountId),
+          lte(nameHolds.expiresAt, hold.now),
+        ),
+      })
+      .returning({ name: nameHolds.name });
+    if (taken.length === 0) refused.push(name);
+  }
+  return refused;
+}
+
+/** A paid order's names are registered now: their holds go. */
+export async function releaseHolds(executor: Executor, orderId: string) {
+  await executor.delete(nameHolds).where(eq(nameHolds.orderId, orderId));
+}
+
+/** A new claim quote replaces the account's earlier open (unpaid) one, live or expired. */
+export async function supersedeOpenClaims(executor: Executor, accountId: string) {
+  await executor
+    .update(orders)
+    .set({ status: 'superseded' })
+    .where(and(eq(orders.accountId, accountId), eq(orders.kind, 'claim'), eq(orders.status, 'quoted')));
+}
+
+export async function hasPaidClaim(db: Executor, accountId: string, exceptOrderId?: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.accountId, accountId),
+        eq(orders.kind, 'claim'),
+        inArray(orders.status, ['paid', 'completed']),
+        exceptOrderId ? sql`${orders.id} <> ${exceptOrderId}` : undefined,
+      ),
+    );
+  return Boolean(row);
+}
+
+/** Marks an order paid by this transaction, once: false when another request did it first. */
+export async function markPaid(
+  executor: Executor,
+  orderId: string,
+  payment: { transactionId: string; paidAt: Date; status: 'paid' | 'refunded'; refundedTinybars: bigint },
+): Promise<boolean> {
+  const updated = await executor
+    .update(orders)
+    .set(payment)
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['quoted', 'superseded'])))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+export async function markOrderRefunded(db: Db, orderId: string) {
+  await db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+}
+
+/** Makes the mint jobs of these domains due now (the buyer just associated the collection). */
+export async function makeMintJobsDue(db: Db, domainIds: number[]) {
+  if (domainIds.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ runAfter: new Date() })
+    .where(
+      and(
+        eq(jobs.kind, 'mint'),
+        eq(jobs.status, 'queued'),
+        inArray(sql`(${jobs.payload}->>'domainId')::int`, domainIds),
+      ),
+    );
+}
 
 /** Paid orders of an account, one row per line, newest first. */
 export async function listOrders(db: Db, accountId: string) {
@@ -8,8 +143,8 @@ export async function listOrders(db: Db, accountId: string) {
     .select({ order: orders, line: orderLines, expiresAt: domains.expiresAt })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .leftJoin(domains, eq(domains.name, orderLines.itemName))
-    .where(and(eq(orders.accountId, accountId), inArray(orders.status, ['paid', 'completed'])))
+    .leftJoin(domains, and(eq(domains.name, orderLines.itemName), eq(domains.ownerAccount, orders.accountId)))
+    .where(and(eq(orders.accountId, accountId), inArray(orders.status, ['paid', 'completed', 'refunded'])))
     .orderBy(desc(orders.paidAt), orderLines.id);
   return rows.map(({ order, line, expiresAt }) => ({
     id: order.id,
@@ -19,5 +154,6 @@ export async function listOrders(db: Db, accountId: string) {
     months: line.months,
     price: line.price,
     expiresOn: expiresAt ? expiresAt.toISOString() : null,
+    refundedHbar: Number(order.refundedTinybars) / 1e8,
   }));
 }

@@ -1,25 +1,74 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { OrderListSchema } from '@registry/contracts/domains';
+import {
+  ClaimEligibilitySchema,
+  ConfirmRequestSchema,
+  ConfirmResponseSchema,
+  DeliveryCheckResponseSchema,
+  QuoteRequestSchema,
+  QuoteResponseSchema,
+} from '@registry/contracts/orders';
 import type { Db } from '../../db/database';
-import { sessionAccount } from '../auth/session-plugin';
+import { sessionRoutes } from '../auth/session-routes';
 import { listOrders } from './repo';
+import type { OrderService } from './service';
 
-export const orderRoutes: FastifyPluginAsyncZod<{
+type Options = {
   db: Db;
+  /** Absent when no ledger writer is configured: nothing can be paid then, the history still reads. */
+  orders: OrderService | null;
   requireSession: (request: FastifyRequest) => Promise<void>;
-}> = async (app, { db, requireSession }) => {
-  app.get(
+};
+
+export const orderRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, orders, requireSession }) => {
+  const mine = sessionRoutes(app, requireSession, ['orders']);
+  mine(
+    'GET',
     '/my/orders',
+    { summary: 'Order history of the signed-in account', response: OrderListSchema },
+    async (account) => ({ orders: await listOrders(db, account) }),
+  );
+  if (!orders) return;
+
+  mine(
+    'POST',
+    '/orders/quote',
     {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Order history of the signed-in account',
-        tags: ['my'],
-        response: { 200: OrderListSchema, 401: ApiErrorSchema },
-      },
+      summary:
+        'Quote a paid action: amount in tinybars, names held, discounts, expiry; pay the treasury with the memo',
+      body: QuoteRequestSchema,
+      response: QuoteResponseSchema,
     },
-    async (request) => ({ orders: await listOrders(db, sessionAccount(request)) }),
+    async (account, { body }) => orders.quote(account, body),
+  );
+  mine(
+    'POST',
+    '/orders/confirm',
+    {
+      summary:
+        'Confirm a paid quote with the payment transaction id; the server verifies it on the ledger, refunds what it cannot deliver',
+      body: ConfirmRequestSchema,
+      response: ConfirmResponseSchema,
+    },
+    async (account, { body }) => orders.confirm(account, body.orderId, body.transactionId),
+  );
+  mine(
+    'POST',
+    '/orders/deliveries',
+    {
+      summary: 'After the wallet associated a collection: deliver the domains that waited for it now',
+      response: DeliveryCheckResponseSchema,
+    },
+    async (account) => orders.checkDeliveries(account),
+  );
+  mine(
+    'GET',
+    '/claim/eligibility',
+    {
+      summary: 'Whether the signed-in account may claim a domain: -1 / 0 no, 1 yes, 2 already claimed',
+      response: ClaimEligibilitySchema,
+    },
+    async (account) => orders.claimEligibility(account),
   );
 };

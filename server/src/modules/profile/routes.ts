@@ -9,38 +9,27 @@ import {
   StateListSchema,
   StatesQuerySchema,
 } from '@registry/contracts/profile';
-import { sessionAccount } from '../auth/session-plugin';
+import { sessionRoutes } from '../auth/session-routes';
 import { listCountries, listStates, type ProfileService } from './service';
 
 type Options = { profiles: ProfileService; requireSession: (request: FastifyRequest) => Promise<void> };
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
 export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, requireSession }) => {
-  app.get(
+  const mine = sessionRoutes(app, requireSession, ['my']);
+  mine(
+    'GET',
     '/my/profile',
-    {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Profile and billing details',
-        tags: ['my'],
-        response: { 200: ProfileResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ profile: await profiles.get(sessionAccount(request)) }),
+    { summary: 'Profile and billing details', response: ProfileResponseSchema },
+    async (account) => ({
+      profile: await profiles.get(account),
+    }),
   );
-
-  app.put(
+  mine(
+    'PUT',
     '/my/profile',
-    {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Save profile and billing details',
-        tags: ['my'],
-        body: ProfileUpdateSchema,
-        response: { 200: ProfileSchema, ...errors },
-      },
-    },
-    async (request) => profiles.set(sessionAccount(request), request.body),
+    { summary: 'Save profile and billing details', body: ProfileUpdateSchema, response: ProfileSchema },
+    async (account, { body }) => profiles.set(account, body),
   );
 
   const countries = listCountries();

@@ -28,7 +28,7 @@ describe.each(engineCases)('records and resolver on $engine', ({ open }) => {
 
   it('starts with the generated .link address and no assets', async () => {
     const owner = await t.signIn();
-    const domain = await t.giveDomain(owner.accountId);
+    const domain = await t.buyDomain(owner);
     const response = await records(domain.name, owner.cookie);
     expect(response.json()).toEqual({
       domainName: domain.name,
@@ -42,7 +42,7 @@ describe.each(engineCases)('records and resolver on $engine', ({ open }) => {
 
   it('needs an active subscription to change records', async () => {
     const owner = await t.signIn();
-    const domain = await t.giveDomain(owner.accountId, t.uniqueName(), { subscribed: false });
+    const domain = await t.buyDomain(owner);
     const response = await update(domain.name, owner.cookie, 'twitter', 'https://twitter.com/alpha');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
@@ -53,7 +53,7 @@ describe.each(engineCases)('records and resolver on $engine', ({ open }) => {
 
   it("refuses a value that is not a valid URL with the spec's message", async () => {
     const owner = await t.signIn();
-    const domain = await t.giveDomain(owner.accountId, t.uniqueName(), { subscribed: true });
+    const domain = await t.buyDomain(owner, t.uniqueName(), { subscribed: true });
     const response = await update(domain.name, owner.cookie, 'siteAddress', 'not a url');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('Kindly enter valid url');
@@ -61,7 +61,7 @@ describe.each(engineCases)('records and resolver on $engine', ({ open }) => {
 
   it('activates a change only after its fee was paid, once per payment, and then resolves', async () => {
     const owner = await t.signIn();
-    const domain = await t.giveDomain(owner.accountId, t.uniqueName(), { subscribed: true });
+    const domain = await t.buyDomain(owner, t.uniqueName(), { subscribed: true });
     const saved = await update(domain.name, owner.cookie, 'siteAddress', 'https://alpha.example.com/home');
     expect(saved.json()).toMatchObject({
       siteAddress: 'https://alpha.example.com/home',
@@ -75,7 +75,7 @@ describe.each(engineCases)('records and resolver on $engine', ({ open }) => {
     const before = await t.app.inject({ method: 'GET', url: `/api/resolve/${domain.name}` });
     expect(before.json()).toMatchObject({ status: 1 });
 
-    await t.paidOrder(owner.accountId, 'record-fee', domain.name, 2);
+    await t.purchase(owner, { kind: 'record-fee', itemName: domain.name });
     const paid = await activate(domain.name, owner.cookie, 'statusSiteAddress');
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ statusSiteAddress: 1, status: 2 });

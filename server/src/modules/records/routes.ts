@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { DomainParamsSchema } from '@registry/contracts/domains';
 import { DomainRecordsSchema, RecordStatusSchema, RecordUpdateSchema } from '@registry/contracts/records';
-import { sessionAccount } from '../auth/session-plugin';
+import { sessionRoutes } from '../auth/session-routes';
 import type { RecordService } from './service';
 
 type Options = {
@@ -23,49 +23,38 @@ export const recordRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { records, requireSession, searchRateLimit },
 ) => {
-  app.get(
+  const mine = sessionRoutes(app, requireSession, ['records']);
+  mine(
+    'GET',
     '/my/domains/:name/records',
     {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Records of one of my domains: site address and five assets',
-        tags: ['records'],
-        params: DomainParamsSchema,
-        response: { 200: DomainRecordsSchema, ...errors },
-      },
+      summary: 'Records of one of my domains: site address and five assets',
+      params: DomainParamsSchema,
+      response: DomainRecordsSchema,
     },
-    async (request) => records.get(sessionAccount(request), request.params.name),
+    async (account, { params }) => records.get(account, params.name),
   );
-
-  app.put(
+  mine(
+    'PUT',
     '/my/domains/:name/records',
     {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Change one record (needs an active subscription; active once its fee is paid)',
-        tags: ['records'],
-        params: DomainParamsSchema,
-        body: RecordUpdateSchema,
-        response: { 200: DomainRecordsSchema, ...errors },
-      },
+      summary: 'Change one record (needs an active subscription; active once its fee is paid)',
+      params: DomainParamsSchema,
+      body: RecordUpdateSchema,
+      response: DomainRecordsSchema,
     },
-    async (request) =>
-      records.update(sessionAccount(request), request.params.name, request.body.field, request.body.value),
+    async (account, { params, body }) => records.update(account, params.name, body.field, body.value),
   );
-
-  app.post(
+  mine(
+    'POST',
     '/my/domains/:name/records/status',
     {
-      preHandler: requireSession,
-      schema: {
-        summary: 'Activate the changed records after the record fee was paid',
-        tags: ['records'],
-        params: DomainParamsSchema,
-        body: RecordStatusSchema,
-        response: { 200: DomainRecordsSchema, ...errors },
-      },
+      summary: 'Activate the changed records after the record fee was paid',
+      params: DomainParamsSchema,
+      body: RecordStatusSchema,
+      response: DomainRecordsSchema,
     },
-    async (request) => records.activate(sessionAccount(request), request.params.name, request.body.flag),
+    async (account, { params, body }) => records.activate(account, params.name, body.flag),
   );
 
   app.get(

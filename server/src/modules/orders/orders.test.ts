@@ -1,17 +1,13 @@
-import { AccountId, Hbar, PrivateKey, TransactionId, TransferTransaction } from '@hashgraph/sdk';
-import { eq } from 'drizzle-orm';
+import { PrivateKey } from '@hashgraph/sdk';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
 import { tlds } from '../../db/schema';
 import { engineCases } from '../../testing/test-databases';
 import { startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { associationRecheckMs } from '../../jobs/registry-jobs';
 
-type Quote = {
-  orderId: string;
-  amountTinybars: string;
-  treasuryAccountId: string;
-  memo: string;
-  totalHbar: number;
-};
+type Quote = QuoteResponse;
 
 describe.each(engineCases)('paid orders on $engine', ({ open }) => {
   let t: TestApp;
@@ -20,55 +16,22 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
   });
   afterAll(() => t.close());
 
-  async function quote(buyer: SignedIn, body: object) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/quote',
-      headers: { cookie: buyer.cookie },
-      payload: body,
-    });
-    return {
-      status: response.statusCode,
-      body: response.json() as Quote & { code?: string; message?: string },
-    };
+  /** Time passes: the quote and its holds run out. */
+  async function expireQuote(orderId: string) {
+    await t.database.db.execute(
+      sql`update orders set expires_at = now() - interval '1 minute' where id = ${orderId}`,
+    );
+    await t.database.db.execute(
+      sql`update name_holds set expires_at = now() - interval '1 minute' where order_id = ${orderId}`,
+    );
   }
+  const orderStatus = async (orderId: string) =>
+    (await t.database.db.execute<{ status: string }>(sql`select status from orders where id = ${orderId}`))
+      .rows[0]?.status;
 
-  /** The buyer's wallet pays: an HBAR transfer to the treasury with the quote id as memo, signed with the SDK. */
-  async function pay(
-    buyer: SignedIn,
-    to: string,
-    tinybars: bigint,
-    memo: string,
-    signer: PrivateKey = buyer.key,
-  ) {
-    const transfer = new TransferTransaction()
-      .addHbarTransfer(buyer.accountId, Hbar.fromTinybars((-tinybars).toString()))
-      .addHbarTransfer(to, Hbar.fromTinybars(tinybars.toString()))
-      .setTransactionMemo(memo)
-      .setTransactionId(TransactionId.generate(buyer.accountId))
-      .setNodeAccountIds([new AccountId(3)])
-      .freeze();
-    await transfer.sign(signer);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/ledger/transactions',
-      payload: { bytes: Buffer.from(transfer.toBytes()).toString('base64') },
-    });
-    return { ...(response.json() as { status: string }), transactionId: transfer.transactionId!.toString() };
-  }
-
-  async function confirm(buyer: SignedIn, orderId: string, transactionId: string) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/confirm',
-      headers: { cookie: buyer.cookie },
-      payload: { orderId, transactionId },
-    });
-    return {
-      status: response.statusCode,
-      body: response.json() as { code?: string; resData?: { itemName: string; status: number }[] },
-    };
-  }
+  const quote = (buyer: SignedIn, body: object) => t.quote(buyer, body as QuoteRequest);
+  const pay = (...args: Parameters<TestApp['pay']>) => t.pay(...args);
+  const confirm = (...args: Parameters<TestApp['confirm']>) => t.confirm(...args);
 
   it('quotes, takes a wallet payment, mints, waits for the association and then delivers', async () => {
     const buyer = await t.signIn();
@@ -247,7 +210,7 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
 
   it('prices the other paid actions and carries them out once paid', async () => {
     const owner = await t.signIn();
-    const domain = await t.giveDomain(owner.accountId, t.uniqueName(), { subscribed: false });
+    const domain = await t.buyDomain(owner);
     const expect402 = async (body: object, total: number) => {
       const q = await quote(owner, body);
       expect(q.status, JSON.stringify(q.body)).toBe(200);
@@ -277,33 +240,77 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
     expect(good.status).toBe(200);
   });
 
-  it('refunds a paid name that someone else got first', async () => {
+  it('refunds, with 409 QUOTE_EXPIRED, a payment for an expired quote whose name someone else holds', async () => {
     const late = await t.signIn();
     const early = await t.signIn();
     const name = t.uniqueName();
     const lateQuote = (await quote(late, { kind: 'domains', items: [{ itemName: name, months: 12 }] })).body;
-    // The late buyer's quote runs out; the early buyer takes the name.
-    await t.database.db.execute(
-      `update orders set expires_at = now() - interval '1 minute' where id = '${lateQuote.orderId}'`,
-    );
+    // The late buyer's quote runs out; the early buyer quotes the name (and pays after the late one).
+    await expireQuote(lateQuote.orderId);
     const earlyQuote = (await quote(early, { kind: 'domains', items: [{ itemName: name, months: 12 }] }))
       .body;
-    const earlyPaid = await pay(early, '0.0.2', BigInt(earlyQuote.amountTinybars), earlyQuote.memo);
-    expect((await confirm(early, earlyQuote.orderId, earlyPaid.transactionId)).status).toBe(200);
+    expect(earlyQuote.orderId).toBeDefined();
 
     const balanceBefore = (await t.ledger.balanceTinybars(late.accountId))!;
     const latePaid = await pay(late, '0.0.2', BigInt(lateQuote.amountTinybars), lateQuote.memo);
     const answer = await confirm(late, lateQuote.orderId, latePaid.transactionId);
-    expect(answer.body.resData).toEqual([{ itemName: name, status: 0 }]);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ code: 'QUOTE_EXPIRED', message: expect.stringContaining(name) });
+    // Asking again gives the same answer; the payment cannot be used twice.
+    expect((await confirm(late, lateQuote.orderId, latePaid.transactionId)).body.code).toBe('QUOTE_EXPIRED');
     await t.app.jobWorker!.kick();
     // Back on the ledger: only the payment's network fee is lost.
     expect(await t.ledger.balanceTinybars(late.accountId)).toBe(balanceBefore - 100_000n);
-    const [order] = (
-      await t.database.db.execute<{ status: string }>(
-        `select status from orders where id = '${lateQuote.orderId}'`,
-      )
-    ).rows;
-    expect(order!.status).toBe('refunded');
+    expect(await orderStatus(lateQuote.orderId)).toBe('refunded');
+
+    // The live quote wins.
+    const earlyPaid = await pay(early, '0.0.2', BigInt(earlyQuote.amountTinybars), earlyQuote.memo);
+    const earlyAnswer = await confirm(early, earlyQuote.orderId, earlyPaid.transactionId);
+    expect(earlyAnswer.status).toBe(200);
+    expect(earlyAnswer.body.resData).toEqual([{ itemName: name, status: 1 }]);
+  });
+
+  it('accepts a payment for an expired quote while its name is still free and unheld', async () => {
+    const buyer = await t.signIn();
+    const name = t.uniqueName();
+    const quoted = (await quote(buyer, { kind: 'domains', items: [{ itemName: name, months: 12 }] })).body;
+    await expireQuote(quoted.orderId);
+    const paid = await pay(buyer, '0.0.2', BigInt(quoted.amountTinybars), quoted.memo);
+    const answer = await confirm(buyer, quoted.orderId, paid.transactionId);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ resData: [{ itemName: name, status: 1 }], refundedTinybars: '0' });
+  });
+
+  it('refunds what was paid above the quote and shows it on the order', async () => {
+    const buyer = await t.signIn();
+    const name = t.uniqueName();
+    const quoted = (await quote(buyer, { kind: 'domains', items: [{ itemName: name, months: 12 }] })).body;
+    expect(quoted.amountTinybars).toBe('1000000000');
+    const balanceBefore = (await t.ledger.balanceTinybars(buyer.accountId))!;
+    const paid = await pay(buyer, '0.0.2', 2_000_000_000n, quoted.memo); // 20 HBAR for a 10 HBAR quote
+    const answer = await confirm(buyer, quoted.orderId, paid.transactionId);
+    expect(answer.status).toBe(200);
+    expect(answer.body.refundedTinybars).toBe('1000000000');
+    await t.app.jobWorker!.kick();
+    // Paid 20, got 10 back: the name cost its 10 HBAR and the network fee.
+    expect(await t.ledger.balanceTinybars(buyer.accountId)).toBe(balanceBefore - 1_000_000_000n - 100_000n);
+    const orders = (
+      await t.app.inject({ method: 'GET', url: '/api/my/orders', headers: { cookie: buyer.cookie } })
+    ).json().orders as { itemName: string; refundedHbar: number }[];
+    expect(orders.find((order) => order.itemName === name)).toMatchObject({ refundedHbar: 10 });
+  });
+
+  it('reports what each non-minting paid action did, per line', async () => {
+    const owner = await t.signIn();
+    const domain = await t.buyDomain(owner);
+    for (const request of [
+      { kind: 'extend', itemName: domain.name, months: 12 },
+      { kind: 'web-protection', itemName: domain.name },
+      { kind: 'subscription', itemName: domain.name },
+    ] as QuoteRequest[]) {
+      const confirmed = await t.purchase(owner, request);
+      expect(confirmed.body.resData, request.kind).toEqual([{ itemName: domain.name, status: 1 }]);
+    }
   });
 
   it('answers HCS-DOWN while the ledger is down', async () => {
@@ -317,4 +324,64 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
       t.ledger.resume();
     }
   });
+
+  it('delivers within 2 s once the buyer tells the server it associated the collection', async () => {
+    const buyer = await t.signIn();
+    // A top-level domain whose collection this buyer has never associated.
+    const name = t.uniqueName('koala');
+    await t.purchase(buyer, {
+      kind: 'domains',
+      items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+    });
+    const tokenId = (await t.collectionOf('koala'))!;
+    await t.writer.associate(buyer.accountId, buyer.key, tokenId);
+    const started = Date.now();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/deliveries',
+      headers: { cookie: buyer.cookie },
+    });
+    expect(answer.json()).toEqual({ delivered: [name], pending: [] });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('re-checks of a buyer who has not associated yet', () => {
+  it('back off from seconds to ten minutes', () => {
+    expect(associationRecheckMs(0)).toBe(2000);
+    expect(associationRecheckMs(60_000)).toBe(15_000);
+    expect(associationRecheckMs(3_600_000)).toBe(600_000);
+    expect(associationRecheckMs(10 * 3_600_000)).toBe(600_000);
+  });
+});
+
+describe.each(engineCases)('name holds on $engine', ({ engine, open }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(open, { RATE_LIMIT_SIGN_IN: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it.each([20, 50])(
+    'gives one of %i identical concurrent quotes the name, 409 to the others',
+    async (count) => {
+      const buyers = await Promise.all(Array.from({ length: count }, () => t.signIn()));
+      const name = t.uniqueName();
+      const answers = await Promise.all(
+        buyers.map((buyer) =>
+          t.quote(buyer, {
+            kind: 'domains',
+            items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(
+        statuses.filter((status) => status === 200),
+        engine,
+      ).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(count - 1);
+      expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('DOMAINS_TAKEN');
+    },
+  );
 });

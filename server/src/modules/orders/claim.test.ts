@@ -71,4 +71,43 @@ describe.each(engineCases)('the claim promotion on $engine', ({ open }) => {
     const again = await quote(holder, t.uniqueName('blade'));
     expect(again.body).toEqual({ code: 'ALREADY_CLAIMED', message: 'Reward already claimed' });
   });
+
+  it('cannot be used twice by opening two claim quotes before paying either', async () => {
+    const holder = await t.signIn();
+    await t.writer.mintTo(t.claimTokenId!, holder.accountId, holder.key, 'claim pass');
+    const first = (await t.quote(holder, { kind: 'claim', itemName: t.uniqueName('blade') })).body;
+    const second = (await t.quote(holder, { kind: 'claim', itemName: t.uniqueName('blade') })).body;
+    expect(first.orderId).not.toBe(second.orderId);
+
+    const payFor = async (quoted: typeof first) => {
+      const paid = await t.pay(holder, quoted.treasuryAccountId, BigInt(quoted.amountTinybars), quoted.memo);
+      return t.confirm(holder, quoted.orderId, paid.transactionId);
+    };
+    const balanceBefore = (await t.ledger.balanceTinybars(holder.accountId))!;
+    const [firstAnswer, secondAnswer] = [await payFor(first), await payFor(second)];
+    // The second quote replaced the first: the first payment goes back, the second claims.
+    expect(firstAnswer.status).toBe(409);
+    expect(firstAnswer.body.code).toBe('QUOTE_EXPIRED');
+    expect(secondAnswer.status).toBe(200);
+    await t.app.jobWorker!.kick();
+    const claimed = await t.database.db.execute<{ count: number }>(
+      `select count(*)::int as count from orders where account_id = '${holder.accountId}' and kind = 'claim' and status in ('paid', 'completed')`,
+    );
+    expect(claimed.rows[0]!.count).toBe(1);
+    // One claim paid (10 HBAR) and two network fees; the first payment came back.
+    expect(await t.ledger.balanceTinybars(holder.accountId)).toBe(balanceBefore - 1_000_000_000n - 200_000n);
+  });
+
+  it('holds one open claim per account even when quotes race', async () => {
+    const holder = await t.signIn();
+    await t.writer.mintTo(t.claimTokenId!, holder.accountId, holder.key, 'claim pass');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.quote(holder, { kind: 'claim', itemName: t.uniqueName('blade') })),
+    );
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    const open = await t.database.db.execute<{ count: number }>(
+      `select count(*)::int as count from orders where account_id = '${holder.accountId}' and kind = 'claim' and status = 'quoted'`,
+    );
+    expect(open.rows[0]!.count).toBe(1);
+  });
 });

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { z } from 'zod';
+import { ApiErrorSchema } from '@registry/contracts/api-error';
+import { sessionAccount } from './session-plugin';
+
+type Schemas = {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+};
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What a session route's handler gets besides the account: the validated request parts. */
+export type SessionInput<S extends Schemas> = {
+  params: Parsed<S['params']>;
+  query: Parsed<S['querystring']>;
+  body: Parsed<S['body']>;
+};
+
+const SESSION_ERRORS = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  402: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  429: ApiErrorSchema,
+  503: ApiErrorSchema,
+};
+
+/**
+ * Defines routes of the signed-in account. The session is checked when the request arrives, before
+ * its body is read or validated, so a caller without one learns only 401; the handler gets the
+ * session's account, never one sent by the client.
+ */
+export function sessionRoutes(
+  app: FastifyInstance,
+  requireSession: (request: FastifyRequest) => Promise<void>,
+  tags: string[],
+) {
+  return function route<S extends Schemas>(
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    definition: S & { summary: string; rateLimit?: { max: number; timeWindow: number } },
+    handler: (accountId: string, input: SessionInput<S>) => Promise<z.input<S['response']>>,
+  ) {
+    const { summary, rateLimit, response, ...parts } = definition;
+    // The zod validator compiler parses each part; the handler gets them typed through SessionInput.
+    app.route({
+      method,
+      url,
+      onRequest: requireSession,
+      ...(rateLimit ? { config: { rateLimit } } : {}),
+      schema: { summary, tags, ...parts, response: { 200: response, ...SESSION_ERRORS } } as FastifySchema,
+      handler: async (request) =>
+        handler(sessionAccount(request), {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+        } as SessionInput<S>),
+    });
+  };
+}

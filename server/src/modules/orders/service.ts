@@ -1,0 +1,384 @@
+import {
+  applyDiscounts,
+  entitlementsFromHoldings,
+  NO_ENTITLEMENTS,
+  type DiscountTokenIds,
+} from '@registry/contracts/discounts';
+import { splitDomainName } from '@registry/contracts/domain-name';
+import {
+  CLAIM_MESSAGES,
+  type ClaimEligibility,
+  type ConfirmResponse,
+  type DeliveryCheckResponse,
+  type QuoteRequest,
+  type QuoteResponse,
+} from '@registry/contracts/orders';
+import { roundAmount, YEARLY_MONTHS } from '@registry/contracts/pricing';
+import type { Db, Executor } from '../../db/database';
+import { badRequest, conflict, HttpError, notFound } from '../../http-error';
+import { normaliseTransactionId } from '../../ledger/hedera-ids';
+import { LedgerUnavailableError } from '../../ledger/ledger-port';
+import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
+import type { JobQueue } from '../../jobs/job-queue';
+import { REFUNDED, type MintPayload, type RefundPayload } from '../../jobs/registry-jobs';
+import { DELIVERED, type DomainService } from '../domains/service';
+import type { PriceSource, SettingsService } from '../settings/service';
+import { createLinePricing, NAME_KINDS } from './lines';
+import * as repo from './repo';
+
+/** A quote holds its names and price this long. */
+export const QUOTE_TTL_MS = 10 * 60_000;
+const TINYBARS_PER_HBAR = 100_000_000;
+const MONTH_MS = 30 * 24 * 3600 * 1000;
+
+type Deps = {
+  db: Db;
+  mirror: MirrorReader;
+  domains: DomainService;
+  settings: SettingsService;
+  prices: PriceSource;
+  queue: JobQueue;
+  treasuryAccountId: string;
+  discountTokens: DiscountTokenIds;
+  /** Holders of this token may claim one domain. */
+  claimTokenId: string | null;
+  /** Runs due jobs now (after a payment) and resolves when they are done or waiting. */
+  runJobs: () => Promise<void>;
+  now?: () => Date;
+};
+
+const networkDown = () => new HttpError(503, 'HCS-DOWN', 'HCS link is down');
+const quoteExpired = (names: string[]) =>
+  conflict(
+    'QUOTE_EXPIRED',
+    `This quote had expired and ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer free; the payment is refunded`,
+  );
+
+/** What a verified payment did: kept, partly refunded, or refunded whole because its quote had run out. */
+type Outcome = { expiredAndLost: string[] };
+
+/** Quote → wallet payment → confirm (verified on the ledger) → mint / apply → refund what was not delivered. */
+export function createOrderService(deps: Deps) {
+  const { db, mirror, domains, settings, prices, queue, treasuryAccountId, discountTokens } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Spec: -1 or 0 not eligible, 2 already claimed, 1 eligible. */
+  async function claimEligibility(accountId: string, exceptOrderId?: string): Promise<ClaimEligibility> {
+    if (!deps.claimTokenId) return { status: -1, msg: CLAIM_MESSAGES.notEligible };
+    if (await repo.hasPaidClaim(db, accountId, exceptOrderId))
+      return { status: 2, msg: CLAIM_MESSAGES.alreadyClaimed };
+    const holdings = await mirror.listAccountTokens(accountId, deps.claimTokenId);
+    const holds = holdings.some((holding) => holding.token_id === deps.claimTokenId && holding.balance > 0);
+    return holds
+      ? { status: 1, msg: CLAIM_MESSAGES.eligible }
+      : { status: 0, msg: CLAIM_MESSAGES.notEligible };
+  }
+
+  const linesFor = createLinePricing({ domains, settings, prices, claimEligibility });
+
+  async function entitlementsOf(accountId: string) {
+    // Spec: a failed discount look-up proceeds with no extra discounts.
+    const holdings = await mirror.listAccountTokens(accountId).catch(() => []);
+    return entitlementsFromHoldings(
+      holdings.map((holding) => ({ tokenId: holding.token_id, balance: holding.balance })),
+      discountTokens,
+    );
+  }
+
+  /** Each line as the spec reports it: 22 delivered, 1 paid (in progress or applied), 0 refunded. */
+  async function lineStatuses(order: repo.Order): Promise<ConfirmResponse['resData']> {
+    const lines = await repo.linesOf(db, order.id);
+    if (!NAME_KINDS.has(order.kind)) {
+      return lines.map((item) => ({
+        itemName: item.itemName,
+        status: order.status === 'refunded' ? REFUNDED : 1,
+      }));
+    }
+    const rows = await domains.ofOrder(order.id);
+    return lines.map((item) => {
+      const row = rows.find((domain) => domain.name === item.itemName);
+      return { itemName: item.itemName, status: row ? row.status : REFUNDED };
+    });
+  }
+
+  async function answer(orderId: string, accountId: string): Promise<ConfirmResponse> {
+    const order = (await repo.findOrder(db, orderId, accountId))!;
+    return {
+      status: 1,
+      orderId,
+      resData: await lineStatuses(order),
+      refundedTinybars: order.refundedTinybars.toString(),
+    };
+  }
+
+  async function paymentRecord(transactionId: string): Promise<MirrorTransaction> {
+    let record;
+    try {
+      record = await mirror.getTransaction(transactionId);
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) throw networkDown();
+      throw error;
+    }
+    if (!record)
+      throw conflict('PAYMENT_NOT_FOUND', 'The payment is not on the ledger (yet); try again shortly');
+    if (record.result !== 'SUCCESS')
+      throw new HttpError(402, 'PAYMENT_FAILED', `The payment failed on the ledger: ${record.result}`);
+    return record;
+  }
+
+  /** Carries out a verified payment inside one transaction; answers what happened. */
+  async function settle(order: repo.Order, transactionId: string, credited: bigint): Promise<Outcome> {
+    const paidAt = now();
+    const expired = order.status === 'superseded' || order.expiresAt <= paidAt;
+    return db.transaction(async (tx) => {
+      const lines = await repo.linesOf(tx, order.id);
+      const lost: string[] = [];
+      const kept: repo.OrderLine[] = [];
+
+      if (
+        order.kind === 'claim' &&
+        (order.status === 'superseded' || (await repo.hasPaidClaim(tx, order.accountId)))
+      ) {
+        lost.push(...lines.map((item) => item.itemName));
+      } else if (NAME_KINDS.has(order.kind)) {
+        // A live quote's names are its own; an expired one's only if nobody else holds them meanwhile.
+        const refused = new Set(
+          await repo.holdNames(
+            tx,
+            {
+              orderId: order.id,
+              accountId: order.accountId,
+              expiresAt: new Date(paidAt.getTime() + 60_000),
+              now: paidAt,
+            },
+            lines.map((item) => item.itemName),
+          ),
+        );
+        const registered = await domains.registeredAmong(
+          tx,
+          lines.map((item) => item.itemName),
+        );
+        for (const item of lines)
+          if (refused.has(item.itemName) || registered.has(item.itemName)) lost.push(item.itemName);
+        // An expired quote that lost a name is refunded whole; it registers none of its names.
+        if (!(expired && lost.length > 0)) {
+          for (const item of lines) {
+            if (lost.includes(item.itemName)) continue;
+            if (await register(tx, order, item, paidAt)) kept.push(item);
+            else lost.push(item.itemName);
+          }
+        }
+        await repo.releaseHolds(tx, order.id);
+      } else {
+        for (const item of lines) await apply(tx, order, item, paidAt);
+        kept.push(...lines);
+      }
+
+      const refundAll = lost.length === lines.length || (expired && lost.length > 0);
+      const lineRefund = refundAll
+        ? order.amountTinybars
+        : lines
+            .filter((item) => lost.includes(item.itemName))
+            .reduce((sum, item) => sum + shareOf(order, lines, item), 0n);
+      const refundedTinybars = lineRefund + (credited - order.amountTinybars);
+      const marked = await repo.markPaid(tx, order.id, {
+        transactionId,
+        paidAt,
+        status: refundAll ? 'refunded' : 'paid',
+        refundedTinybars,
+      });
+      if (!marked) throw conflict('ORDER_ALREADY_PAID', 'This order was already paid');
+      if (refundedTinybars > 0n) {
+        const payload: RefundPayload = {
+          orderId: order.id,
+          accountId: order.accountId,
+          amountTinybars: refundedTinybars.toString(),
+          reason: lost.length > 0 ? `${lost.join(', ')} not available` : 'paid more than the quote',
+          wholeOrder: refundAll,
+        };
+        await queue.enqueue('refund', `refund:${order.id}`, payload, tx);
+      }
+      return { expiredAndLost: expired && lost.length > 0 ? lost : [] };
+    });
+  }
+
+  /** Registers a bought name and queues its mint; false when someone registered it first. */
+  async function register(tx: Executor, order: repo.Order, item: repo.OrderLine, paidAt: Date) {
+    const { tld, labels } = splitDomainName(item.itemName);
+    const domainId = await domains.registerPaid(tx, {
+      name: item.itemName,
+      tld,
+      parentName: item.isSub === 1 ? labels.slice(1).join('.') : null,
+      isSub: item.isSub,
+      ownerAccount: order.accountId,
+      months: item.months,
+      price: item.price,
+      purchasedAt: paidAt,
+      expiresAt: new Date(paidAt.getTime() + item.months * MONTH_MS),
+      webProtection: item.isWebProtectionOn,
+      status: 1,
+      orderId: order.id,
+    });
+    if (domainId === null) return false;
+    const payload: MintPayload = { domainId };
+    await queue.enqueue('mint', `mint:${item.itemName}`, payload, tx);
+    return true;
+  }
+
+  /** The change a paid extend, web protection, subscription or record fee makes. */
+  async function apply(tx: Executor, order: repo.Order, item: repo.OrderLine, paidAt: Date) {
+    switch (order.kind) {
+      case 'extend':
+        return domains.extend(tx, item.itemName, item.months);
+      case 'web-protection':
+        return domains.enableWebProtection(tx, item.itemName);
+      case 'subscription':
+        return domains.subscribe(tx, item.itemName, new Date(paidAt.getTime() + YEARLY_MONTHS * MONTH_MS));
+      case 'record-fee':
+        return; // used up when the changed records are activated
+    }
+  }
+
+  /** A line's part of what was paid (discounts spread over the lines by their price). */
+  function shareOf(order: repo.Order, lines: repo.OrderLine[], item: repo.OrderLine): bigint {
+    const listed = lines.reduce((sum, each) => sum + each.price + each.webProtection, 0);
+    if (listed === 0) return 0n;
+    return BigInt(Math.floor((Number(order.amountTinybars) * (item.price + item.webProtection)) / listed));
+  }
+
+  return {
+    claimEligibility: (accountId: string) => claimEligibility(accountId),
+
+    async quote(accountId: string, request: QuoteRequest): Promise<QuoteResponse> {
+      const ledgerUp = await mirror.usdPerHbar().then(
+        () => true,
+        () => false,
+      );
+      if (!ledgerUp) throw networkDown();
+      const lines = await linesFor(accountId, request);
+      const result = applyDiscounts(
+        lines.map((item) => ({ itemName: item.itemName, amount: item.price + item.webProtection })),
+        request.kind === 'domains' ? await entitlementsOf(accountId) : NO_ENTITLEMENTS,
+        await settings.discounts(),
+      );
+      const total = roundAmount(result.total);
+      const amountTinybars = BigInt(Math.round(total * TINYBARS_PER_HBAR));
+      const quotedAt = now();
+      const expiresAt = new Date(quotedAt.getTime() + QUOTE_TTL_MS);
+      let order: repo.Order;
+      try {
+        order = await db.transaction(async (tx) => {
+          if (request.kind === 'claim') await repo.supersedeOpenClaims(tx, accountId);
+          const created = await repo.insertOrder(
+            tx,
+            {
+              accountId,
+              kind: request.kind,
+              totalHbar: total,
+              amountTinybars,
+              discounts: result.discounts,
+              expiresAt,
+            },
+            lines,
+          );
+          if (NAME_KINDS.has(request.kind)) {
+            const refused = await repo.holdNames(
+              tx,
+              { orderId: created.id, accountId, expiresAt, now: quotedAt },
+              lines.map((item) => item.itemName),
+            );
+            if (refused.length > 0)
+              throw conflict(
+                'DOMAINS_TAKEN',
+                `Someone else purchased few domains in your cart: ${refused.join(', ')}`,
+              );
+          }
+          return created;
+        });
+      } catch (error) {
+        if (repo.isUniqueViolation(error))
+          throw conflict('CLAIM_IN_PROGRESS', 'Another claim of this wallet is being quoted; try again');
+        throw error;
+      }
+      return {
+        orderId: order.id,
+        kind: request.kind,
+        lines: lines.map((item) => ({
+          ...item,
+          price: roundAmount(item.price),
+          webProtection: roundAmount(item.webProtection),
+        })),
+        discounts: result.discounts,
+        subtotalHbar: result.subtotal,
+        totalHbar: total,
+        amountTinybars: amountTinybars.toString(),
+        treasuryAccountId,
+        memo: order.id,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * Verifies the payment on the ledger and carries the order out. Trusts nothing the client says
+     * about the payment: payer, payee, amount, memo and result come from the mirror node.
+     */
+    async confirm(accountId: string, orderId: string, rawTransactionId: string): Promise<ConfirmResponse> {
+      const transactionId = normaliseTransactionId(rawTransactionId);
+      if (!transactionId)
+        throw badRequest('BAD_TRANSACTION_ID', 'transactionId must look like 0.0.1234@1700000000.000000001');
+      const order = await repo.findOrder(db, orderId, accountId);
+      if (!order) throw notFound('No such order');
+      if (order.transactionId !== null) {
+        if (order.transactionId !== transactionId)
+          throw conflict('ORDER_ALREADY_PAID', 'This order was already paid');
+        // The same confirmation again: the same answer.
+        if (order.status === 'refunded' && order.paidAt && order.expiresAt <= order.paidAt)
+          throw quoteExpired((await repo.linesOf(db, order.id)).map((item) => item.itemName));
+        return answer(orderId, accountId);
+      }
+      if (transactionId.split('-')[0] !== accountId)
+        throw badRequest('PAYER_MISMATCH', 'The payment was not made by the signed-in account');
+      if (await repo.orderWithTransaction(db, transactionId))
+        throw conflict('TRANSACTION_ALREADY_USED', 'This payment was already used for another order');
+
+      const record = await paymentRecord(transactionId);
+      const credited = record.transfers
+        .filter((transfer) => transfer.account === treasuryAccountId && transfer.amount > 0)
+        .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
+      if (credited < order.amountTinybars) {
+        throw new HttpError(
+          402,
+          'UNDERPAID',
+          `The payment credited ${credited} of ${order.amountTinybars} tinybars to the registry`,
+        );
+      }
+      const memo = record.memo_base64 ? Buffer.from(record.memo_base64, 'base64').toString('utf8') : '';
+      if (memo !== order.id) throw new HttpError(402, 'WRONG_MEMO', 'The payment memo is not this order');
+
+      let outcome: Outcome;
+      try {
+        outcome = await settle(order, transactionId, credited);
+      } catch (error) {
+        if (repo.isUniqueViolation(error))
+          throw conflict('TRANSACTION_ALREADY_USED', 'This payment was already used for another order');
+        throw error;
+      }
+      await deps.runJobs();
+      if (outcome.expiredAndLost.length > 0) throw quoteExpired(outcome.expiredAndLost);
+      return answer(orderId, accountId);
+    },
+
+    /** The buyer associated a collection: deliver what waited for it now instead of at the next re-check. */
+    async checkDeliveries(accountId: string): Promise<DeliveryCheckResponse> {
+      const waiting = await domains.undeliveredIdsOf(accountId);
+      await repo.makeMintJobsDue(db, waiting);
+      if (waiting.length > 0) await deps.runJobs();
+      const rows = await Promise.all(waiting.map((id) => domains.byId(id)));
+      return {
+        delivered: rows.filter((row) => row?.status === DELIVERED).map((row) => row!.name),
+        pending: rows.filter((row) => row && row.status !== DELIVERED).map((row) => row!.name),
+      };
+    },
+  };
+}
+export type OrderService = ReturnType<typeof createOrderService>;
