@@ -42,7 +42,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       // Every journey opens its own Local Wallet from this one client.
-      env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_FAUCET: '10000' },
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_FAUCET: '10000',
+        // The search remote is deployed on another origin, as a separately deployed remote would be.
+        REMOTE_URL_SEARCH: `http://127.0.0.1:${port}/remotes/mfe-search/mf-manifest.json`,
+      },
     },
     {
       command: 'node --import tsx ../server/src/main.ts',

@@ -28,15 +28,8 @@ test('the shell finds remotes at run time from /remotes.json, even on another or
   page,
   baseURL,
 }) => {
+  // The server is configured with REMOTE_URL_SEARCH on 127.0.0.1 while the page is on localhost.
   const otherOrigin = baseURL!.replace('localhost', '127.0.0.1');
-  await page.route('**/remotes.json', async (route) => {
-    const response = await route.fetch();
-    const manifest = (await response.json()) as { remotes: { name: string; entry: string }[] };
-    for (const remote of manifest.remotes) {
-      if (remote.name === 'search') remote.entry = `${otherOrigin}/remotes/mfe-search/mf-manifest.json`;
-    }
-    await route.fulfill({ response, json: manifest });
-  });
   const crossOrigin: string[] = [];
   page.on('response', (response) => {
     if (response.url().startsWith(`${otherOrigin}/remotes/mfe-search/`)) crossOrigin.push(response.url());
@@ -44,4 +37,26 @@ test('the shell finds remotes at run time from /remotes.json, even on another or
   await page.goto('/gui/domains/web3');
   await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
   expect(crossOrigin.some((url) => url.endsWith('remoteEntry.js'))).toBe(true);
+});
+
+test('the page runs no script from an origin the server did not configure (CSP)', async ({
+  page,
+  baseURL,
+}) => {
+  const strangeOrigin = baseURL!.replace('localhost', '127.0.0.2');
+  await page.route('**/remotes.json', async (route) => {
+    const response = await route.fetch();
+    const manifest = (await response.json()) as { remotes: { name: string; entry: string }[] };
+    for (const remote of manifest.remotes) {
+      if (remote.name === 'resolver') remote.entry = `${strangeOrigin}/remotes/mfe-resolver/mf-manifest.json`;
+    }
+    await route.fulfill({ response, json: manifest });
+  });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  await page.goto('/resolver');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  expect(violations.some((text) => text.includes(strangeOrigin))).toBe(true);
 });
