@@ -9,18 +9,20 @@ export async function insertChallenge(
   await db.insert(authChallenges).values(challenge);
 }
 
+/** The challenge with this nonce, issued to this account, not used and not expired. */
+const liveChallenge = (nonce: string, accountId: string, now: Date) =>
+  and(
+    eq(authChallenges.nonce, nonce),
+    eq(authChallenges.accountId, accountId),
+    isNull(authChallenges.usedAt),
+    gt(authChallenges.expiresAt, now),
+  );
+
 export async function findLiveChallenge(db: Db, nonce: string, accountId: string, now: Date) {
   const [row] = await db
     .select()
     .from(authChallenges)
-    .where(
-      and(
-        eq(authChallenges.nonce, nonce),
-        eq(authChallenges.accountId, accountId),
-        isNull(authChallenges.usedAt),
-        gt(authChallenges.expiresAt, now),
-      ),
-    );
+    .where(liveChallenge(nonce, accountId, now));
   return row ?? null;
 }
 
@@ -29,14 +31,7 @@ export async function consumeChallenge(db: Db, nonce: string, accountId: string,
   const [row] = await db
     .update(authChallenges)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(authChallenges.nonce, nonce),
-        eq(authChallenges.accountId, accountId),
-        isNull(authChallenges.usedAt),
-        gt(authChallenges.expiresAt, now),
-      ),
-    )
+    .where(liveChallenge(nonce, accountId, now))
     .returning();
   return row ?? null;
 }

@@ -133,7 +133,6 @@ export function createOrderService(deps: Deps) {
     return db.transaction(async (tx) => {
       const lines = await repo.linesOf(tx, order.id);
       const lost: string[] = [];
-      const kept: repo.OrderLine[] = [];
 
       if (
         order.kind === 'claim' &&
@@ -164,14 +163,12 @@ export function createOrderService(deps: Deps) {
         if (!(expired && lost.length > 0)) {
           for (const item of lines) {
             if (lost.includes(item.itemName)) continue;
-            if (await register(tx, order, item, paidAt)) kept.push(item);
-            else lost.push(item.itemName);
+            if (!(await register(tx, order, item, paidAt))) lost.push(item.itemName);
           }
         }
         await repo.releaseHolds(tx, order.id);
       } else {
         for (const item of lines) await apply(tx, order, item, paidAt);
-        kept.push(...lines);
       }
 
       const refundAll = lost.length === lines.length || (expired && lost.length > 0);
