@@ -59,6 +59,11 @@ export type AppDependencies = {
   hederaWriter?: LedgerWriter;
   prices?: PriceSource;
   mailer?: Mailer;
+  /**
+   * Run due jobs right after a confirmed payment (default), or leave them to the worker's timer, e.g.
+   * when another process runs the worker.
+   */
+  jobsAfterPayment?: boolean;
 };
 
 /** Where the local ledger's mirror routes are reached in-process. */
@@ -78,6 +83,7 @@ export async function buildApp({
   hederaWriter,
   prices,
   mailer,
+  jobsAfterPayment = true,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -176,6 +182,7 @@ export async function buildApp({
         claimTokenId: config.CLAIM_TOKEN_ID ?? null,
         // A buyer waits for a quick delivery, not for one that needs their association first.
         runJobs: () => {
+          if (!jobsAfterPayment) return Promise.resolve();
           // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.
           const run = worker!
             .kick()

@@ -3,13 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { PrivateKey } from '@hashgraph/sdk';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase } from '../db/database';
 import { domains, tlds } from '../db/schema';
-import { LocalLedger } from '../ledger/local/local-ledger';
-import { LocalLedgerWriter } from '../ledger/local/local-ledger-writer';
-import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
-import { createJobQueue } from './job-queue';
 import { DELIVERED } from '../modules/domains/service';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BATCH = 20;
@@ -35,55 +33,48 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
 /** Several server instances share a job queue only on PostgreSQL, so this runs there. */
 describe.runIf(TEST_DATABASE_URL)('kill -9 during a batch of mints', () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
-  let database: Database;
+  let t: TestApp;
   let server: ChildProcess | null = null;
 
   beforeAll(async () => {
     scratch = await createScratchPostgres(TEST_DATABASE_URL!);
-    database = await openDatabase({ engine: 'postgres', url: scratch.url });
+    // Buys go through this app's API and the ledger; minting is left to the server process below.
+    t = await startTestApp(
+      () => openDatabase({ engine: 'postgres', url: scratch.url }),
+      {},
+      { jobsAfterPayment: false },
+    );
   });
   afterAll(async () => {
     server?.kill('SIGKILL');
-    await database.close();
+    await t.close();
     await scratch.drop();
   });
 
   it('delivers every paid domain exactly once after a restart', async () => {
-    const ledger = new LocalLedger(database.db);
-    const writer = new LocalLedgerWriter(ledger, await ledger.bootstrap());
-    const buyerKey = PrivateKey.generateED25519();
-    const buyer = await writer.createAccount(buyerKey.publicKey, 100);
-    const tokenId = await writer.createNftCollection('hbar domains', 'HBAR');
-    await database.db.update(tlds).set({ tokenId }).where(eq(tlds.name, 'hbar'));
-    await writer.associate(buyer, buyerKey, tokenId);
+    const buyer = await t.signIn(PrivateKey.generateED25519(), 1000);
+    // The .hbar collection exists and the buyer has associated it, so each mint is delivered at once.
+    const tokenId = await t.writer.createNftCollection('hbar domains', 'HBAR');
+    await t.database.db.update(tlds).set({ tokenId }).where(eq(tlds.name, 'hbar'));
+    await t.writer.associate(buyer.accountId, buyer.key, tokenId);
 
-    const queue = createJobQueue(database.db);
     const names = Array.from(
       { length: BATCH },
       (_unused, index) => `crash${index}x${Date.now() % 100000}.hbar`,
     );
-    for (const name of names) {
-      const [row] = await database.db
-        .insert(domains)
-        .values({
-          name,
-          tld: 'hbar',
-          ownerAccount: buyer,
-          months: 12,
-          price: 10,
-          expiresAt: new Date(Date.now() + 3e10),
-          status: 1,
-        })
-        .returning({ id: domains.id });
-      await queue.enqueue('mint', `mint:${name}`, { domainId: row!.id });
-    }
+    for (const name of names)
+      await t.purchase(buyer, {
+        kind: 'domains',
+        items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+      });
     const delivered = async () => {
-      const [row] = await database.db
+      const [row] = await t.database.db
         .select({ count: sql<number>`count(*)::int` })
         .from(domains)
         .where(eq(domains.status, DELIVERED));
       return row!.count;
     };
+    expect(await delivered()).toBe(0);
 
     server = startServer(scratch.url);
     await waitFor(async () => (await delivered()) >= 3, 60_000);
@@ -96,18 +87,22 @@ describe.runIf(TEST_DATABASE_URL)('kill -9 during a batch of mints', () => {
     await waitFor(async () => (await delivered()) === BATCH, 90_000);
     server.kill('SIGTERM');
 
-    const minted = await database.db.execute<{ metadata: string; owner_account: string; copies: number }>(sql`
+    const minted = await t.database.db.execute<{
+      metadata: string;
+      owner_account: string;
+      copies: number;
+    }>(sql`
       select metadata, min(owner_account) as owner_account, count(*)::int as copies
       from ledger_nfts where token_id = ${tokenId} group by metadata`);
     expect(minted.rows).toHaveLength(BATCH);
     for (const row of minted.rows) {
       expect(row.copies, Buffer.from(row.metadata, 'base64').toString()).toBe(1);
-      expect(row.owner_account).toBe(buyer);
+      expect(row.owner_account).toBe(buyer.accountId);
     }
     expect(new Set(minted.rows.map((row) => Buffer.from(row.metadata, 'base64').toString()))).toEqual(
       new Set(names),
     );
-    const serials = await database.db.select({ serial: domains.serialNo }).from(domains);
+    const serials = await t.database.db.select({ serial: domains.serialNo }).from(domains);
     expect(new Set(serials.map((row) => row.serial)).size).toBe(BATCH);
   }, 180_000);
 });

@@ -28,7 +28,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export async function startTestApp(
   openDatabase: () => Promise<Database>,
   env: Record<string, string> = {},
-  options: { otherProviderToken?: boolean; claimToken?: boolean } = {},
+  options: { otherProviderToken?: boolean; claimToken?: boolean; jobsAfterPayment?: boolean } = {},
 ) {
   const database = await openDatabase();
   const ledger = new LocalLedger(database.db);
@@ -50,6 +50,7 @@ export async function startTestApp(
     database,
     localLedger: { ledger, writer },
     mailer: { send: async (message) => void mail.push(message) },
+    jobsAfterPayment: options.jobsAfterPayment ?? true,
   });
   let nameCounter = 0;
 
