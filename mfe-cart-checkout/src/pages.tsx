@@ -1,9 +1,9 @@
-import type { ComponentType } from 'react';
-import { CartPage } from './features/cart/cart-page';
-import { CheckoutPage } from './features/checkout/checkout-page';
+import { lazy, type ComponentType } from 'react';
 
-/** The pages this remote gives the shell, keyed by the page ids of the shell's route table. */
+/** The pages this remote gives the shell, keyed by the route manifest's page ids; each loads on first use. */
 export const pages: Record<string, ComponentType> = {
-  cart: CartPage,
-  checkout: CheckoutPage,
+  cart: lazy(() => import('./features/cart/cart-page').then((module) => ({ default: module.CartPage }))),
+  checkout: lazy(() =>
+    import('./features/checkout/checkout-page').then((module) => ({ default: module.CheckoutPage })),
+  ),
 };

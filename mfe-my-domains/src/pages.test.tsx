@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,42 +6,55 @@ import { pages } from './pages';
 
 afterEach(cleanup);
 
-function renderAt(id: string, routePath: string, url: string) {
+async function renderAt(id: string, routePath: string, url: string) {
   const Page = pages[id]!;
   render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
-        <Route path={routePath} element={<Page />} />
+        <Route
+          path={routePath}
+          element={
+            <Suspense fallback={null}>
+              <Page />
+            </Suspense>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
-  return screen.getByRole('heading', { level: 1 }).textContent;
+  return (await screen.findByRole('heading', { level: 1 })).textContent;
 }
 
 describe('my-domains remote', () => {
-  it('exposes every page the shell mounts, with its heading', () => {
+  it('exposes every page the shell mounts, with its heading', async () => {
     expect(
-      renderAt('domain-detail', '/gui/domain/:type/detail', '/gui/domain/web3/detail?domain=a.hbar'),
+      await renderAt('domain-detail', '/gui/domain/:type/detail', '/gui/domain/web3/detail?domain=a.hbar'),
     ).toBe('Domain Details');
     cleanup();
     expect(
-      renderAt('domain-manage', '/gui/domain/:type/manage', '/gui/domain/web3/manage?domain=a.hbar'),
+      await renderAt('domain-manage', '/gui/domain/:type/manage', '/gui/domain/web3/manage?domain=a.hbar'),
     ).toBe('Domain Management');
     cleanup();
     expect(
-      renderAt('domain-manage', '/gui/domain/:type/manage', '/gui/domain/web2/manage?domain=a.com'),
+      await renderAt('domain-manage', '/gui/domain/:type/manage', '/gui/domain/web2/manage?domain=a.com'),
     ).toBe('DNS Management');
     cleanup();
-    expect(renderAt('my-domains', '/gui/w3mydomains', '/gui/w3mydomains')).toBe('Domains');
+    expect(await renderAt('my-domains', '/gui/w3mydomains', '/gui/w3mydomains')).toBe('Domains');
     cleanup();
-    expect(renderAt('my-subdomains', '/gui/w3mysubdomains/:domain', '/gui/w3mysubdomains/a.hbar')).toBe(
+    expect(await renderAt('my-subdomains', '/gui/w3mysubdomains/:domain', '/gui/w3mysubdomains/a.hbar')).toBe(
       'Subdomains of a.hbar',
     );
     cleanup();
-    expect(renderAt('pending', '/gui/nbsafhukfhus', '/gui/nbsafhukfhus')).toBe('Pending Domain Transactions');
+    expect(await renderAt('pending', '/gui/nbsafhukfhus', '/gui/nbsafhukfhus')).toBe(
+      'Pending Domain Transactions',
+    );
     cleanup();
     expect(
-      renderAt('other-domain-detail', '/gui/odomain/web3/detail', '/gui/odomain/web3/detail?domain=a.hbar'),
+      await renderAt(
+        'other-domain-detail',
+        '/gui/odomain/web3/detail',
+        '/gui/odomain/web3/detail?domain=a.hbar',
+      ),
     ).toBe('Domain Details');
   });
 });

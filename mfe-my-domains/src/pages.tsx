@@ -1,19 +1,34 @@
-import type { ComponentType } from 'react';
-import { DomainDetailPage } from './features/domain-detail/domain-detail-page';
-import { DomainManagePage } from './features/records/domain-manage-page';
-import { OtherDomainDetailPage } from './features/other-domains/other-domain-detail-page';
-import { OtherDomainManagePage } from './features/other-domains/other-domain-manage-page';
-import { MyDomainsPage } from './features/my-domains/my-domains-page';
-import { MySubdomainsPage } from './features/subdomains/my-subdomains-page';
-import { PendingPage } from './features/pending/pending-page';
+import { lazy, type ComponentType } from 'react';
 
-/** The pages this remote gives the shell, keyed by the page ids of the shell's route table. */
+/** The pages this remote gives the shell, keyed by the route manifest's page ids; each loads on first use. */
 export const pages: Record<string, ComponentType> = {
-  'domain-detail': DomainDetailPage,
-  'domain-manage': DomainManagePage,
-  'other-domain-detail': OtherDomainDetailPage,
-  'other-domain-manage': OtherDomainManagePage,
-  'my-domains': MyDomainsPage,
-  'my-subdomains': MySubdomainsPage,
-  pending: PendingPage,
+  'domain-detail': lazy(() =>
+    import('./features/domain-detail/domain-detail-page').then((module) => ({
+      default: module.DomainDetailPage,
+    })),
+  ),
+  'domain-manage': lazy(() =>
+    import('./features/records/domain-manage-page').then((module) => ({ default: module.DomainManagePage })),
+  ),
+  'other-domain-detail': lazy(() =>
+    import('./features/other-domains/other-domain-detail-page').then((module) => ({
+      default: module.OtherDomainDetailPage,
+    })),
+  ),
+  'other-domain-manage': lazy(() =>
+    import('./features/other-domains/other-domain-manage-page').then((module) => ({
+      default: module.OtherDomainManagePage,
+    })),
+  ),
+  'my-domains': lazy(() =>
+    import('./features/my-domains/my-domains-page').then((module) => ({ default: module.MyDomainsPage })),
+  ),
+  'my-subdomains': lazy(() =>
+    import('./features/subdomains/my-subdomains-page').then((module) => ({
+      default: module.MySubdomainsPage,
+    })),
+  ),
+  pending: lazy(() =>
+    import('./features/pending/pending-page').then((module) => ({ default: module.PendingPage })),
+  ),
 };

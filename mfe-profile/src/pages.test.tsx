@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,13 +10,15 @@ describe('profile remote', () => {
   it.each([
     ['profile', 'Orders & Profile'],
     ['email-verification', 'Email verification'],
-  ])('exposes the %s page', (id, heading) => {
+  ])('exposes the %s page', async (id, heading) => {
     const Page = pages[id]!;
     render(
       <MemoryRouter>
-        <Page />
+        <Suspense fallback={null}>
+          <Page />
+        </Suspense>
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(heading);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);
   });
 });

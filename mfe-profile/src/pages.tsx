@@ -1,9 +1,13 @@
-import type { ComponentType } from 'react';
-import { ProfilePage } from './features/profile/profile-page';
-import { EmailVerificationPage } from './features/email-verification/email-verification-page';
+import { lazy, type ComponentType } from 'react';
 
-/** The pages this remote gives the shell, keyed by the page ids of the shell's route table. */
+/** The pages this remote gives the shell, keyed by the route manifest's page ids; each loads on first use. */
 export const pages: Record<string, ComponentType> = {
-  profile: ProfilePage,
-  'email-verification': EmailVerificationPage,
+  profile: lazy(() =>
+    import('./features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
+  ),
+  'email-verification': lazy(() =>
+    import('./features/email-verification/email-verification-page').then((module) => ({
+      default: module.EmailVerificationPage,
+    })),
+  ),
 };

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
-import { ResolverPage } from './features/resolver/resolver-page';
+import { lazy, type ComponentType } from 'react';
 
-/** The pages this remote gives the shell, keyed by the page ids of the shell's route table. */
+/** The pages this remote gives the shell, keyed by the route manifest's page ids; each loads on first use. */
 export const pages: Record<string, ComponentType> = {
-  resolver: ResolverPage,
+  resolver: lazy(() =>
+    import('./features/resolver/resolver-page').then((module) => ({ default: module.ResolverPage })),
+  ),
 };

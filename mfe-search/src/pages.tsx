@@ -1,9 +1,9 @@
-import type { ComponentType } from 'react';
-import { SearchPage } from './features/search/search-page';
-import { ClaimPage } from './features/claim/claim-page';
+import { lazy, type ComponentType } from 'react';
 
-/** The pages this remote gives the shell, keyed by the page ids of the shell's route table. */
+/** The pages this remote gives the shell, keyed by the route manifest's page ids; each loads on first use. */
 export const pages: Record<string, ComponentType> = {
-  search: SearchPage,
-  claim: ClaimPage,
+  search: lazy(() =>
+    import('./features/search/search-page').then((module) => ({ default: module.SearchPage })),
+  ),
+  claim: lazy(() => import('./features/claim/claim-page').then((module) => ({ default: module.ClaimPage }))),
 };

@@ -1,17 +1,29 @@
 import { z } from 'zod';
 
+/**
+ * The one list of apps: Module Federation name, folder (in the workspace and under `/remotes/` on the
+ * server), port of its own dev server, and title of its standalone page. Builds, the server and the
+ * shell all read it.
+ */
+export const REMOTE_APPS = [
+  { name: 'search', folder: 'mfe-search', devPort: 3001, title: 'Search' },
+  { name: 'cart_checkout', folder: 'mfe-cart-checkout', devPort: 3002, title: 'Cart' },
+  { name: 'my_domains', folder: 'mfe-my-domains', devPort: 3003, title: 'My Domains' },
+  { name: 'profile', folder: 'mfe-profile', devPort: 3004, title: 'Profile' },
+  { name: 'resolver', folder: 'mfe-resolver', devPort: 3005, title: 'Resolver' },
+] as const;
+export const SHELL_APP = { name: 'shell', folder: 'shell', devPort: 3000, title: 'Hedera Domains' } as const;
+
+export type RemoteName = (typeof REMOTE_APPS)[number]['name'];
+
 /** Module Federation names of the feature remotes, as their builds declare them. */
-export const REMOTE_NAMES = ['search', 'cart_checkout', 'my_domains', 'profile', 'resolver'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export const REMOTE_NAMES = REMOTE_APPS.map((app) => app.name) as [RemoteName, ...RemoteName[]];
 
 /** Folder of each remote in the workspace and under `/remotes/` on the server. */
-export const REMOTE_FOLDERS: Record<RemoteName, string> = {
-  search: 'mfe-search',
-  cart_checkout: 'mfe-cart-checkout',
-  my_domains: 'mfe-my-domains',
-  profile: 'mfe-profile',
-  resolver: 'mfe-resolver',
-};
+export const REMOTE_FOLDERS = Object.fromEntries(REMOTE_APPS.map((app) => [app.name, app.folder])) as Record<
+  RemoteName,
+  string
+>;
 
 export const RemoteEntrySchema = z.object({
   name: z.enum(REMOTE_NAMES),

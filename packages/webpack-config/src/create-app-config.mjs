@@ -7,11 +7,58 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { tsImport } from 'tsx/esm/api';
 
 const WORKSPACE_VERSION = '0.1.0';
 const require = createRequire(import.meta.url);
 const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.url));
 const WALLET_DIR = fileURLToPath(new URL('../../wallet', import.meta.url));
+/** The one HTML page of every app (the shell, and each remote mounted alone). */
+const HTML_TEMPLATE = fileURLToPath(new URL('./index.html', import.meta.url));
+
+/** The apps' list lives in the contracts (TypeScript), read here through tsx. */
+async function appsList() {
+  const { REMOTE_APPS, SHELL_APP } = await tsImport('@registry/contracts/remotes', import.meta.url);
+  return { remotes: REMOTE_APPS, shell: SHELL_APP };
+}
+
+/** The config of the remote whose webpack.config.mjs is at `configUrl`: name, port and title from the list. */
+export function createRemoteConfig(configUrl) {
+  const appDir = fileURLToPath(new URL('.', configUrl));
+  return async (env, argv) => {
+    const { remotes } = await appsList();
+    const app = remotes.find((each) => each.folder === path.basename(appDir));
+    // A copy of a remote built elsewhere (the build-isolation check) is the remote its package names.
+    const named = app ?? remotes.find((each) => each.folder === readPackageName(appDir));
+    if (!named) throw new Error(`${appDir} is not one of the remotes in @registry/contracts/remotes`);
+    return createAppConfig({
+      appDir,
+      name: named.name,
+      kind: 'remote',
+      exposes: { './pages': './src/pages.tsx' },
+      devPort: named.devPort,
+      title: named.title,
+    })(env, argv);
+  };
+}
+
+export function createShellConfig(configUrl) {
+  const appDir = fileURLToPath(new URL('.', configUrl));
+  return async (env, argv) => {
+    const { shell } = await appsList();
+    return createAppConfig({
+      appDir,
+      name: shell.name,
+      kind: 'host',
+      devPort: shell.devPort,
+      title: shell.title,
+    })(env, argv);
+  };
+}
+
+function readPackageName(appDir) {
+  return JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')).name;
+}
 
 /**
  * One copy of the Hedera SDK in every bundle: wallet libraries that pin an older SDK (hashconnect) get
@@ -127,7 +174,7 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
           process: require.resolve('process/browser'),
         }),
         new HtmlWebpackPlugin({
-          template: path.resolve(appDir, 'src/index.html'),
+          template: HTML_TEMPLATE,
           title,
           chunks: ['main'],
         }),

@@ -10,7 +10,12 @@ type RemotePageProps = { remote: RemoteName; page: string };
 export function RemotePage({ remote, page }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   const Page = useMemo(
-    () => lazy(async () => ({ default: await loadRemotePage(remote, page, attempt > 0) })),
+    () =>
+      lazy(async () => {
+        // Remotes expose their pages lazily too: React takes a component here, not another lazy one.
+        const Loaded = await loadRemotePage(remote, page, attempt > 0);
+        return { default: () => <Loaded /> };
+      }),
     [remote, page, attempt],
   );
   return (
