@@ -27,7 +27,9 @@ import {
   ClaimEligibilitySchema,
   ConfirmResponseSchema,
   DeliveryCheckResponseSchema,
+  LedgerInfoSchema,
   QuoteResponseSchema,
+  RateSchema,
   type QuoteRequest,
 } from '@registry/contracts/orders';
 
@@ -148,7 +150,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
     /** After the wallet associates a collection: deliver what waited for it now. */
     checkDeliveries: () => call(DeliveryCheckResponseSchema, 'post', 'orders/deliveries'),
     getClaimEligibility: () => call(ClaimEligibilitySchema, 'get', 'claim/eligibility'),
-    getRate: () => call(z.object({ usdPerHbar: z.number(), fetchedAt: z.string() }), 'get', 'rate'),
+    getRate: () => call(RateSchema, 'get', 'rate'),
+    getLedgerInfo: () => call(LedgerInfoSchema, 'get', 'ledger-info'),
 
     requestEmailVerification: (email: string) =>
       call(MessageResponseSchema, 'post', 'my/email-verification', { json: { email } }),

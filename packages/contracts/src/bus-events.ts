@@ -29,8 +29,31 @@ export type NavigateEvent = {
   replace?: boolean;
 };
 
+/** Where an add to the cart comes from: the limit message differs (spec section 5). */
+export type CartAddOrigin = 'search-result' | 'store';
+
+export type CartAddEvent = {
+  itemName: string;
+  /** The 12-month price in HBAR. */
+  basePrice: number;
+  /** 12, 24, 36 or 48; 12 when left out. */
+  months?: number;
+  origin: CartAddOrigin;
+};
+
+export type CartRefusedEvent = { itemName: string; message: string };
+
 export type BusEventMap = {
   'cart:changed': CartChangedEvent;
+  /** Remotes change the cart only through these; the shell applies them to the store it owns. */
+  'cart:add': CartAddEvent;
+  'cart:remove': { itemName: string };
+  'cart:set-term': { itemName: string; months: number };
+  'cart:clear': Record<string, never>;
+  /** The cart was full: the spec's message for the add's origin. */
+  'cart:refused': CartRefusedEvent;
+  /** A remote asks the shell to open the Connect Wallet modal. */
+  'wallet:connect-requested': Record<string, never>;
   'wallet:connected': WalletConnectedEvent;
   'wallet:disconnected': Record<string, never>;
   'rate:updated': RateUpdatedEvent;

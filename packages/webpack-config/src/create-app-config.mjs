@@ -98,6 +98,9 @@ export function sharedSingletons(appDir) {
     'react-router': library('react-router', 'react-router-dom'),
     zustand: library('zustand'),
     '@registry/bus': workspace(),
+    // The stores the shell owns and remotes read: one instance per page.
+    '@registry/cart/cart-store': workspace(),
+    '@registry/wallet/wallet-session': workspace(),
     ...Object.fromEntries(contractsModules().map((name) => [name, workspace()])),
   };
 }

@@ -45,6 +45,13 @@ describe('typed API client against the server', () => {
     await t.purchase(owner, { kind: 'record-fee', itemName: owned.name });
 
     expect((await client.listTlds()).tlds[0]).toEqual({ itemName: 'hbar' });
+    expect((await client.getRate()).usdPerHbar).toBe(0.05);
+    expect(await client.getLedgerInfo()).toEqual({
+      network: 'local',
+      treasuryAccountId: '0.0.2',
+      walletConnectProjectId: null,
+      mirrorNodeUrl: '/ledger',
+    });
     expect((await client.checkAvailability(t.uniqueName())).status).toBe(1);
     expect((await client.getSuggestions('zeta.hbar')).suggestions.length).toBeGreaterThan(0);
     expect((await client.findTakenNames([owned.name])).taken).toEqual([{ itemName: owned.name }]);

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { bus } from '@registry/bus';
+import { startCartSync } from '@registry/cart/cart-store';
 import { clearStorageOnSessionExpiry } from '../session/session-expiry';
-import { useWalletSession } from '../wallet/wallet-session';
+import { useWalletSession } from '@registry/wallet/wallet-session';
+import { api } from '../api';
 import { startRateTicker } from './rate-ticker';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -15,7 +17,9 @@ export function AppLayout() {
     [navigate],
   );
   useEffect(() => clearStorageOnSessionExpiry(), []);
-  useEffect(() => startRateTicker(), []);
+  // The shell owns the cart: it restores it, persists it and applies the remotes' bus events.
+  useEffect(() => startCartSync(), []);
+  useEffect(() => startRateTicker(api.getRate), []);
   useEffect(() => void useWalletSession.getState().restore(), []);
   return (
     <div className="app">

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@registry/contracts/routes';
-import { useCartStore } from '../cart/cart-store';
+import { useCartStore } from '@registry/cart/cart-store';
 import { AccountMenu } from '../wallet/account-menu';
 import { RateLine } from './rate-line';
 

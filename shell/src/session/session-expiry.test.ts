@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bus } from '@registry/bus';
-import { useCartStore } from '../cart/cart-store';
+import { startCartSync, useCartStore } from '@registry/cart/cart-store';
 import { clearStorageOnSessionExpiry } from './session-expiry';
 
 describe('session expiry', () => {
@@ -8,8 +8,13 @@ describe('session expiry', () => {
   afterEach(() => stop());
 
   it('clears local and session storage and the cart when any call answers 401', () => {
-    stop = clearStorageOnSessionExpiry();
-    useCartStore.getState().replaceItems([{ itemName: 'alpha.hbar' }]);
+    const stopExpiry = clearStorageOnSessionExpiry();
+    const stopCart = startCartSync();
+    stop = () => {
+      stopExpiry();
+      stopCart();
+    };
+    bus.emit('cart:add', { itemName: 'alpha.hbar', basePrice: 10, origin: 'search-result' });
     localStorage.setItem('token', 'guest');
     sessionStorage.setItem('wallet', '{"publicKey":"0.0.5"}');
     const announced: number[] = [];

@@ -1,5 +1,5 @@
 import { bus } from '@registry/bus';
-import { useCartStore } from '../cart/cart-store';
+import { useCartStore } from '@registry/cart/cart-store';
 
 /** A 401 from any call clears everything the browser stored (spec section 4). Returns the unsubscribe. */
 export function clearStorageOnSessionExpiry(): () => void {

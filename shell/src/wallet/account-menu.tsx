@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@registry/contracts/routes';
 import { ConnectWalletModal } from './connect-wallet-modal';
-import { useWalletSession } from './wallet-session';
+import { useWalletSession } from '@registry/wallet/wallet-session';
 
 /** 'Connect Wallet', or the account with its balance, Orders & Profile and Logout. */
 export function AccountMenu() {

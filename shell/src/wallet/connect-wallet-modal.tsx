@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { WalletName } from '@registry/contracts/bus-events';
-import { useWalletSession } from './wallet-session';
-
-type LedgerInfo = { network: string; walletConnectProjectId: string | null; mirrorNodeUrl: string };
+import type { LedgerInfo } from '@registry/contracts/orders';
+import { useWalletSession } from '@registry/wallet/wallet-session';
+import { api } from '../api';
 
 type Props = { onClose: () => void };
 
@@ -22,10 +22,17 @@ export function ConnectWalletModal({ onClose }: Props) {
   const { connect, status, error, installUrl } = useWalletSession();
 
   useEffect(() => {
-    fetch('/api/ledger-info')
-      .then((response) => response.json() as Promise<LedgerInfo>)
+    api
+      .getLedgerInfo()
       .then(setLedger)
-      .catch(() => setLedger({ network: 'unknown', walletConnectProjectId: null, mirrorNodeUrl: '' }));
+      .catch(() =>
+        setLedger({
+          network: 'unknown',
+          treasuryAccountId: '',
+          walletConnectProjectId: null,
+          mirrorNodeUrl: '',
+        }),
+      );
   }, []);
 
   const choose = async (name: WalletName) => {

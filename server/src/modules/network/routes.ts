@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
+import { LedgerInfoSchema, RateSchema, type LedgerInfo } from '@registry/contracts/orders';
 import type { PriceSource } from '../settings/service';
 
 type Options = {
   prices: PriceSource;
-  ledgerInfo: {
-    network: string;
-    treasuryAccountId: string;
-    walletConnectProjectId: string | null;
-    mirrorNodeUrl: string;
-  } | null;
+  ledgerInfo: LedgerInfo | null;
 };
 
 /** What the browser needs to know of the ledger: the HBAR rate and whom to pay. */
@@ -21,7 +16,7 @@ export const networkRoutes: FastifyPluginAsyncZod<Options> = async (app, { price
       schema: {
         summary: 'USD for one HBAR (refreshed every 10 minutes)',
         tags: ['reference'],
-        response: { 200: z.object({ usdPerHbar: z.number(), fetchedAt: z.string() }), 503: ApiErrorSchema },
+        response: { 200: RateSchema, 503: ApiErrorSchema },
       },
     },
     async () => ({ usdPerHbar: await prices.usdPerHbar(), fetchedAt: new Date().toISOString() }),
@@ -34,13 +29,7 @@ export const networkRoutes: FastifyPluginAsyncZod<Options> = async (app, { price
       schema: {
         summary: 'Which ledger the registry uses and whom to pay',
         tags: ['reference'],
-        response: {
-          200: z.object({
-            network: z.string(),
-            treasuryAccountId: z.string(),
-            walletConnectProjectId: z.string().nullable(),
-          }),
-        },
+        response: { 200: LedgerInfoSchema },
       },
     },
     async () => ledgerInfo,

@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import { createApiClient } from '@registry/api-client/client';
 import { bus } from '@registry/bus';
 import type { WalletName } from '@registry/contracts/bus-events';
-import type { WalletConnectOptions } from '@registry/wallet/wallet-connect-options';
-import type { WalletPort } from '@registry/wallet/wallet-port';
+import type { WalletConnectOptions } from './wallet-connect-options';
+import type { WalletPort } from './wallet-port';
 
 const SESSION_KEY = 'wallet';
 const api = createApiClient();
@@ -29,10 +29,15 @@ type WalletSessionState = {
 let walletConnectOptions: WalletConnectOptions | undefined;
 
 async function loadAdapter(name: WalletName) {
-  const { loadWallet } = await import('@registry/wallet/load-wallet');
+  const { loadWallet } = await import('./load-wallet');
   return loadWallet(name, walletConnectOptions ? { walletConnect: walletConnectOptions } : {});
 }
 
+/**
+ * The wallet session: one instance per page (a Module Federation singleton). The shell restores it on
+ * load and runs connect / logout; remotes read it with this hook and ask for a connection through the
+ * bus (`wallet:connect-requested`).
+ */
 export const useWalletSession = create<WalletSessionState>()((set, get) => ({
   walletName: null,
   accountId: null,
