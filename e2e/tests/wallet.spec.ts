@@ -1,14 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 test('connects the Local Wallet, signs in with it, keeps the session over a reload and logs out', async ({
   page,
+  header,
 }) => {
   const sdkChunks: string[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('.js')) sdkChunks.push(response.url());
   });
   await page.goto('/gui/domains/web3');
-  await expect(page.getByTestId('rate-line')).toHaveText('1 HBAR : 0.050 USD');
+  await expect(header.rateLine).toHaveText('1 HBAR : 0.050 USD');
   const firstLoad = sdkChunks.length;
 
   await page.getByRole('button', { name: 'Connect Wallet' }).click();
@@ -19,25 +20,22 @@ test('connects the Local Wallet, signs in with it, keeps the session over a relo
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Local Wallet' }).click();
 
-  const account = page.getByTestId('account-id');
-  await expect(account).toHaveText(/^0\.0\.\d+$/);
-  const accountId = (await account.textContent())!;
+  await expect(header.accountId).toHaveText(/^0\.0\.\d+$/);
+  const accountId = (await header.accountId.textContent())!;
   // The wallet code (and the SDK) arrived only when the button was pressed.
   expect(sdkChunks.length).toBeGreaterThan(firstLoad);
 
   const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
   expect(session).toEqual({ accountId });
 
-  await account.click();
+  await header.openAccountMenu();
   // The faucet's 10,000 HBAR: signing in costs nothing.
-  await expect(page.getByTestId('wallet-balance')).toHaveText('10000.00 HBAR');
+  await expect(header.balance).toHaveText('10000.00 HBAR');
 
   await page.reload();
-  await expect(page.getByTestId('account-id')).toHaveText(accountId);
+  await expect(header.accountId).toHaveText(accountId);
 
-  await page.getByTestId('account-id').click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
+  await header.logout();
   await expect(page).toHaveURL(/\/gui\/domains\/web3$/);
   const after = await page.evaluate(async () => (await fetch('/api/auth/session')).status);
   expect(after).toBe(401);

@@ -1,0 +1,104 @@
+import {
+  AccountId,
+  Hbar,
+  PrivateKey,
+  TokenAssociateTransaction,
+  TransactionId,
+  TransferTransaction,
+  type Transaction,
+} from '@hashgraph/sdk';
+import type { QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
+import { signMessageToSignatureMap } from '@registry/wallet/signature-map';
+
+/** A development account on the server's local ledger, with its key: what the Local Wallet keeps. */
+export type LedgerAccount = { accountId: string; privateKey: PrivateKey };
+
+/**
+ * What a wallet and the app do, from the test process: open a faucet account, sign in, pay a quote,
+ * associate a collection. Tests use it to put the server in the state they start from.
+ */
+export class LedgerClient {
+  constructor(private readonly origin: string) {}
+
+  private async post<T>(path: string, body: unknown, cookie?: string): Promise<{ json: T; cookie?: string }> {
+    const response = await fetch(`${this.origin}${path}`, {
+      method: 'POST',
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+    const setCookie = response.headers.get('set-cookie')?.split(';')[0];
+    return { json: (text ? JSON.parse(text) : null) as T, ...(setCookie ? { cookie: setCookie } : {}) };
+  }
+
+  async openAccount(): Promise<LedgerAccount> {
+    const privateKey = PrivateKey.generateED25519();
+    const { json } = await this.post<{ accountId: string }>('/ledger/faucet', {
+      publicKey: privateKey.publicKey.toStringDer(),
+    });
+    return { accountId: json.accountId, privateKey };
+  }
+
+  /** Wallet sign-in (HIP-820 signed challenge); answers the session cookie. */
+  async signIn(account: LedgerAccount): Promise<string> {
+    const { json: challenge } = await this.post<{ nonce: string; message: string }>('/api/auth/challenge', {
+      accountId: account.accountId,
+    });
+    const { cookie } = await this.post('/api/auth/verify', {
+      accountId: account.accountId,
+      nonce: challenge.nonce,
+      signatureMap: signMessageToSignatureMap(account.privateKey, challenge.message),
+    });
+    if (!cookie) throw new Error('sign-in set no session cookie');
+    return cookie;
+  }
+
+  private async submit(account: LedgerAccount, transaction: Transaction) {
+    const frozen = transaction
+      .setTransactionId(TransactionId.generate(account.accountId))
+      .setNodeAccountIds([new AccountId(3)])
+      .freeze();
+    await frozen.sign(account.privateKey);
+    const { json } = await this.post<{ status: string }>('/ledger/transactions', {
+      bytes: Buffer.from(frozen.toBytes()).toString('base64'),
+    });
+    if (json.status !== 'SUCCESS') throw new Error(`the ledger answered ${json.status}`);
+    return frozen.transactionId!.toString();
+  }
+
+  /** Quote → wallet payment → confirm, as the app's paid flow does. */
+  async purchase(account: LedgerAccount, cookie: string, request: QuoteRequest) {
+    const { json: quote } = await this.post<QuoteResponse>('/api/orders/quote', request, cookie);
+    const tinybars = BigInt(quote.amountTinybars);
+    const transactionId = await this.submit(
+      account,
+      new TransferTransaction()
+        .addHbarTransfer(account.accountId, Hbar.fromTinybars((-tinybars).toString()))
+        .addHbarTransfer(quote.treasuryAccountId, Hbar.fromTinybars(tinybars.toString()))
+        .setTransactionMemo(quote.memo),
+    );
+    return (await this.post('/api/orders/confirm', { orderId: quote.orderId, transactionId }, cookie)).json;
+  }
+
+  /** Associates the collection of a paid domain and lets the server deliver what waited for it. */
+  async collect(account: LedgerAccount, cookie: string, name: string) {
+    const detail = await fetch(`${this.origin}/api/my/domains/${encodeURIComponent(name)}`, {
+      headers: { cookie },
+    });
+    const { tokenId } = (await detail.json()) as { tokenId: string | null };
+    if (!tokenId) throw new Error(`${name} is not minted yet`);
+    await this.submit(
+      account,
+      new TokenAssociateTransaction().setAccountId(account.accountId).setTokenIds([tokenId]),
+    ).catch((error: Error) => {
+      if (!/TOKEN_ALREADY_ASSOCIATED/.test(error.message)) throw error;
+    });
+    return (
+      await this.post<{ delivered: string[]; pending: string[] }>('/api/orders/deliveries', undefined, cookie)
+    ).json;
+  }
+}

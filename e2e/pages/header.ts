@@ -1,0 +1,38 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The shell's header: rate line, account menu and cart icon. */
+export class Header {
+  readonly rateLine: Locator;
+  readonly connectButton: Locator;
+  readonly accountId: Locator;
+  readonly balance: Locator;
+  readonly cartDot: Locator;
+
+  constructor(private readonly page: Page) {
+    this.rateLine = page.getByTestId('rate-line');
+    this.connectButton = page.getByRole('button', { name: 'Connect Wallet' });
+    this.accountId = page.getByTestId('account-id');
+    this.balance = page.getByTestId('wallet-balance');
+    this.cartDot = page.getByTestId('cart-active-dot');
+  }
+
+  /** Connect Wallet → Local Wallet, and wait until the account shows. */
+  async connectLocalWallet() {
+    await this.connectButton.click();
+    await this.page
+      .getByRole('dialog', { name: 'Connect Wallet' })
+      .getByRole('button', { name: 'Local Wallet' })
+      .click();
+    await expect(this.accountId).toHaveText(/^0\.0\.\d+$/);
+  }
+
+  async openAccountMenu() {
+    await this.accountId.click();
+  }
+
+  async logout() {
+    await this.openAccountMenu();
+    await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(this.connectButton).toBeVisible();
+  }
+}
