@@ -98,6 +98,8 @@ export function sharedSingletons(appDir) {
     'react-router': library('react-router', 'react-router-dom'),
     zustand: library('zustand'),
     '@registry/bus': workspace(),
+    // One client (and one copy of the validation library it parses with) for the shell and every remote.
+    '@registry/api-client/client': workspace(),
     // The stores the shell owns and remotes read: one instance per page.
     '@registry/cart/cart-store': workspace(),
     '@registry/wallet/wallet-session': workspace(),
