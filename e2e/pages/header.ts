@@ -23,10 +23,17 @@ export class Header {
       .getByRole('dialog', { name: 'Connect Wallet' })
       .getByRole('button', { name: 'Local Wallet' })
       .click();
+    await this.waitForAccount();
+  }
+
+  /** The account menu is ready (its code loads once a wallet is paired). */
+  async waitForAccount() {
     await expect(this.accountId).toHaveText(/^0\.0\.\d+$/);
+    await expect(this.accountId).toBeEnabled();
   }
 
   async openAccountMenu() {
+    await this.waitForAccount();
     await this.accountId.click();
   }
 

@@ -83,6 +83,15 @@ function contractsModules() {
     .map((file) => `@registry/contracts/${file.slice(0, -3)}`);
 }
 
+const UI_SRC = fileURLToPath(new URL('../../ui/src', import.meta.url));
+
+/** Every piece of the UI kit, each its own shared module: a page pays only for the pieces it uses. */
+function uiModules() {
+  return readdirSync(UI_SRC)
+    .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+    .map((file) => `@registry/ui/${file.slice(0, -4)}`);
+}
+
 /** Libraries that must exist once per page: React state, router context, stores and the bus. */
 export function sharedSingletons(appDir) {
   const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
@@ -104,6 +113,7 @@ export function sharedSingletons(appDir) {
     '@registry/cart/cart-store': workspace(),
     '@registry/wallet/wallet-session': workspace(),
     ...Object.fromEntries(contractsModules().map((name) => [name, workspace()])),
+    ...Object.fromEntries(uiModules().map((name) => [name, workspace()])),
   };
 }
 

@@ -8,6 +8,7 @@ import { api } from '../api';
 import { startRateTicker } from './rate-ticker';
 import { Footer } from './footer';
 import { Header } from './header';
+import { Toasts } from './toasts';
 
 export function AppLayout() {
   const navigate = useNavigate();
@@ -28,6 +29,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <Toasts />
     </div>
   );
 }

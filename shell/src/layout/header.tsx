@@ -24,7 +24,7 @@ export function Header() {
   const accountMenuHidden = pathname === paths.publicResolver;
   return (
     <header className="app-header">
-      <Link to={paths.home} className="app-header__logo" aria-label="Home">
+      <Link to={paths.home} className="app-header__logo">
         <span aria-hidden="true">◈</span> Hedera Domains
       </Link>
       <RateLine />

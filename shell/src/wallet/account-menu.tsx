@@ -1,16 +1,24 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '@registry/contracts/routes';
-import { ConnectWalletModal } from './connect-wallet-modal';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { bus } from '@registry/bus';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 
-/** 'Connect Wallet', or the account with its balance, Orders & Profile and Logout. */
+// Both load on demand: the first page needs neither the dialog nor the menu code.
+const ConnectWalletModal = lazy(() =>
+  import('./connect-wallet-modal').then((module) => ({ default: module.ConnectWalletModal })),
+);
+const PairedAccountMenu = lazy(() =>
+  import('./paired-account-menu').then((module) => ({ default: module.PairedAccountMenu })),
+);
+
+/** 'Connect Wallet', or the paired account's menu with its balance, Orders & Profile and Logout. */
 export function AccountMenu() {
-  const { accountId, status, logout, adapter } = useWalletSession();
+  const { accountId, status } = useWalletSession();
   const [modalOpen, setModalOpen] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [balance, setBalance] = useState<number | null>(null);
-  const navigate = useNavigate();
+  // Loaded with the first opening, then kept mounted so closing it returns focus to the button.
+  const [modalLoaded, setModalLoaded] = useState(false);
+  if (modalOpen && !modalLoaded) setModalLoaded(true);
+  // Remotes ask for a wallet through the bus (e.g. Checkout or Claim without one).
+  useEffect(() => bus.on('wallet:connect-requested', () => setModalOpen(true)), []);
 
   if (status !== 'paired' || !accountId) {
     return (
@@ -18,44 +26,25 @@ export function AccountMenu() {
         <button type="button" onClick={() => setModalOpen(true)}>
           Connect Wallet
         </button>
-        {modalOpen ? <ConnectWalletModal onClose={() => setModalOpen(false)} /> : null}
+        {modalLoaded ? (
+          <Suspense fallback={null}>
+            <ConnectWalletModal open={modalOpen} onClose={() => setModalOpen(false)} />
+          </Suspense>
+        ) : null}
       </div>
     );
   }
-
-  const toggle = async () => {
-    const opening = !menuOpen;
-    setMenuOpen(opening);
-    if (opening) {
-      // Spec: the balance is read when the dropdown opens.
-      const wallet = await adapter().catch(() => null);
-      setBalance(wallet ? await wallet.balance().catch(() => null) : null);
-    }
-  };
-
   return (
     <div className="account-menu" data-testid="account-menu">
-      <button type="button" aria-expanded={menuOpen} onClick={() => void toggle()} data-testid="account-id">
-        {accountId}
-      </button>
-      {menuOpen ? (
-        <div className="account-menu__dropdown" role="menu">
-          <p data-testid="wallet-balance">{balance === null ? 'Balance …' : `${balance.toFixed(2)} HBAR`}</p>
-          <Link role="menuitem" to={paths.profile('orders')} onClick={() => setMenuOpen(false)}>
-            Orders &amp; Profile
-          </Link>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setMenuOpen(false);
-              void logout().then(() => navigate('/'));
-            }}
-          >
-            Logout
+      <Suspense
+        fallback={
+          <button type="button" data-testid="account-id" disabled>
+            {accountId}
           </button>
-        </div>
-      ) : null}
+        }
+      >
+        <PairedAccountMenu accountId={accountId} />
+      </Suspense>
     </div>
   );
 }

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import type { WalletName } from '@registry/contracts/bus-events';
 import type { LedgerInfo } from '@registry/contracts/orders';
 import { useWalletSession } from '@registry/wallet/wallet-session';
+import { Modal } from '@registry/ui/modal';
 import { api } from '../api';
 
-type Props = { onClose: () => void };
+type Props = { open: boolean; onClose: () => void };
 
 /** Why a WalletConnect wallet cannot be used here, or null when it can. */
 function unavailableReason(ledger: LedgerInfo | null): string | null {
@@ -17,7 +18,7 @@ function unavailableReason(ledger: LedgerInfo | null): string | null {
 }
 
 /** The Connect Wallet modal: HashPack and Blade, and the Local Wallet on the local ledger. */
-export function ConnectWalletModal({ onClose }: Props) {
+export function ConnectWalletModal({ open, onClose }: Props) {
   const [ledger, setLedger] = useState<LedgerInfo | null>(null);
   const { connect, status, error, installUrl } = useWalletSession();
 
@@ -51,59 +52,47 @@ export function ConnectWalletModal({ onClose }: Props) {
   const reason = unavailableReason(ledger);
 
   return (
-    <div className="modal-backdrop" role="presentation" onClick={onClose}>
-      <div
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="connect-wallet-title"
-        onClick={(event) => event.stopPropagation()}
-      >
-        <h2 id="connect-wallet-title">Connect Wallet</h2>
-        <ul className="wallet-options">
-          {(['Hashpack', 'Blade'] as const).map((name) => (
-            <li key={name}>
-              <button
-                type="button"
-                disabled={reason !== null || status === 'connecting'}
-                onClick={() => void choose(name)}
-              >
-                {name}
-              </button>
-              {reason ? <small>{reason}</small> : null}
-            </li>
-          ))}
-          {ledger?.network === 'local' ? (
-            <li>
-              <button
-                type="button"
-                onClick={() => void choose('Local Wallet')}
-                disabled={status === 'connecting'}
-              >
-                Local Wallet
-              </button>
-              <small>A development account on the local ledger, funded with 10,000 HBAR.</small>
-            </li>
-          ) : null}
-        </ul>
-        {status === 'connecting' ? <p role="status">Connecting…</p> : null}
-        {error ? (
-          <p role="alert">
-            {error}
-            {installUrl ? (
-              <>
-                {' '}
-                <a href={installUrl} target="_blank" rel="noreferrer">
-                  Install
-                </a>
-              </>
-            ) : null}
-          </p>
+    <Modal open={open} onOpenChange={(next) => (next ? undefined : onClose())} title="Connect Wallet">
+      <ul className="wallet-options">
+        {(['Hashpack', 'Blade'] as const).map((name) => (
+          <li key={name}>
+            <button
+              type="button"
+              disabled={reason !== null || status === 'connecting'}
+              onClick={() => void choose(name)}
+            >
+              {name}
+            </button>
+            {reason ? <small>{reason}</small> : null}
+          </li>
+        ))}
+        {ledger?.network === 'local' ? (
+          <li>
+            <button
+              type="button"
+              onClick={() => void choose('Local Wallet')}
+              disabled={status === 'connecting'}
+            >
+              Local Wallet
+            </button>
+            <small>A development account on the local ledger, funded with 10,000 HBAR.</small>
+          </li>
         ) : null}
-        <button type="button" className="modal__close" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
+      </ul>
+      {status === 'connecting' ? <p role="status">Connecting…</p> : null}
+      {error ? (
+        <p role="alert">
+          {error}
+          {installUrl ? (
+            <>
+              {' '}
+              <a href={installUrl} target="_blank" rel="noreferrer">
+                Install
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </Modal>
   );
 }
