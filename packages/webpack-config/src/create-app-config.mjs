@@ -92,6 +92,15 @@ function uiModules() {
     .map((file) => `@registry/ui/${file.slice(0, -4)}`);
 }
 
+const PAID_FLOW_SRC = fileURLToPath(new URL('../../paid-flow/src', import.meta.url));
+
+/** The one paid flow (its hook and runner) is shared like the stores. */
+function paidFlowModules() {
+  return readdirSync(PAID_FLOW_SRC)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => `@registry/paid-flow/${file.slice(0, -3)}`);
+}
+
 /** Libraries that must exist once per page: React state, router context, stores and the bus. */
 export function sharedSingletons(appDir) {
   const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
@@ -114,6 +123,7 @@ export function sharedSingletons(appDir) {
     '@registry/wallet/wallet-session': workspace(),
     ...Object.fromEntries(contractsModules().map((name) => [name, workspace()])),
     ...Object.fromEntries(uiModules().map((name) => [name, workspace()])),
+    ...Object.fromEntries(paidFlowModules().map((name) => [name, workspace()])),
   };
 }
 

@@ -1,0 +1,120 @@
+import type { ApiClient } from '@registry/api-client/client';
+import type { ConfirmResponse, QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
+import { PAYMENT_RESULT, type PaymentResult, type WalletPort } from '@registry/wallet/wallet-port';
+import { messageForError, PAID_FLOW_MESSAGES, type PaidFlowMessage } from './messages';
+
+/** The stages every paid action goes through, in order. */
+export const PAID_STAGES = ['quote', 'approval', 'confirmation', 'delivery'] as const;
+export type PaidStage = (typeof PAID_STAGES)[number];
+
+/** Spec status of a line: 22 minted and delivered, 1 paid and in progress (or applied), 0 refunded. */
+export const DELIVERED = 22;
+
+export type PaidActionProgress = {
+  stage: PaidStage;
+  quote?: QuoteResponse;
+  /** The wallet's payment, once made: a retry confirms it again instead of paying twice. */
+  transactionId?: string;
+};
+
+export type PaidActionOutcome =
+  | {
+      ok: true;
+      /** The wallet's result code: always 1 here. */
+      result: PaymentResult;
+      confirmation: ConfirmResponse;
+      /** Names delivered to the wallet (status 22) and those still waiting (Pending list). */
+      delivered: string[];
+      pending: string[];
+    }
+  | {
+      ok: false;
+      result: PaymentResult;
+      stage: PaidStage;
+      error: PaidFlowMessage;
+      progress: PaidActionProgress;
+    };
+
+export type PaidActionDeps = {
+  api: Pick<ApiClient, 'quoteOrder' | 'confirmOrder' | 'getDomainDetails' | 'checkDeliveries'>;
+  /** Null when no wallet is connected (the spec's -1). */
+  wallet: WalletPort | null;
+  onProgress?: (progress: PaidActionProgress) => void;
+};
+
+const NAME_KINDS = new Set(['domains', 'claim', 'subdomain']);
+
+/**
+ * One paid action: quote → wallet approval → ledger confirmation → minting and delivery. Pass the
+ * progress of an earlier attempt to resume it: a payment already made is confirmed again, never paid
+ * a second time.
+ */
+export async function runPaidAction(
+  request: QuoteRequest,
+  { api, wallet, onProgress }: PaidActionDeps,
+  resume: PaidActionProgress = { stage: 'quote' },
+): Promise<PaidActionOutcome> {
+  let progress = resume;
+  const advance = (next: PaidActionProgress) => {
+    progress = next;
+    onProgress?.(progress);
+  };
+  const fail = (result: PaymentResult, error: PaidFlowMessage): PaidActionOutcome => ({
+    ok: false,
+    result,
+    stage: progress.stage,
+    error,
+    progress,
+  });
+
+  if (!wallet || !wallet.accountId())
+    return fail(PAYMENT_RESULT.noWallet, PAID_FLOW_MESSAGES.walletNotConnected);
+
+  let quote = progress.quote;
+  let transactionId = progress.transactionId;
+  try {
+    if (!transactionId) {
+      advance({ stage: 'quote' });
+      quote = await api.quoteOrder(request);
+      advance({ stage: 'approval', quote });
+      const payment = await wallet.pay({
+        to: quote.treasuryAccountId,
+        amountTinybars: BigInt(quote.amountTinybars),
+        memo: quote.memo,
+      });
+      if (payment.result !== PAYMENT_RESULT.success || !payment.transactionId) {
+        return fail(
+          payment.result === PAYMENT_RESULT.success ? PAYMENT_RESULT.exception : payment.result,
+          payment.result === PAYMENT_RESULT.noWallet
+            ? PAID_FLOW_MESSAGES.walletNotConnected
+            : PAID_FLOW_MESSAGES.paymentFailed,
+        );
+      }
+      transactionId = payment.transactionId;
+    }
+    advance({ stage: 'confirmation', quote: quote!, transactionId });
+    const confirmation = await api.confirmOrder(quote!.orderId, transactionId);
+
+    advance({ stage: 'delivery', quote: quote!, transactionId });
+    const waiting = confirmation.resData.filter((line) => line.status === 1).map((line) => line.itemName);
+    let delivered = confirmation.resData
+      .filter((line) => line.status === DELIVERED)
+      .map((line) => line.itemName);
+    let pending = NAME_KINDS.has(request.kind) ? waiting : [];
+    if (pending.length > 0) {
+      // Delivery needs the wallet to accept the collection: associate it, then tell the server.
+      const tokenIds = new Set<string>();
+      for (const name of pending) {
+        const { tokenId } = await api.getDomainDetails(name);
+        if (tokenId) tokenIds.add(tokenId);
+      }
+      for (const tokenId of tokenIds) await wallet.associateToken(tokenId);
+      const check = await api.checkDeliveries();
+      delivered = [...delivered, ...check.delivered.filter((name) => pending.includes(name))];
+      pending = pending.filter((name) => !check.delivered.includes(name));
+    }
+    return { ok: true, result: PAYMENT_RESULT.success, confirmation, delivered, pending };
+  } catch (error) {
+    return fail(PAYMENT_RESULT.exception, messageForError(error));
+  }
+}
