@@ -116,14 +116,13 @@ export const useCartStore = create<CartState>()(
  * each change. Returns the stop function.
  */
 export function startCartSync(): () => void {
-  void useCartStore.persist.rehydrate();
+  const announce = (items: CartItem[]) =>
+    bus.emit('cart:changed', { count: items.length, itemNames: items.map((item) => item.itemName) });
+  // The restored cart is announced once, so listeners know where changes start from.
+  void Promise.resolve(useCartStore.persist.rehydrate()).then(() => announce(useCartStore.getState().items));
   const stops = [
     useCartStore.subscribe((state, previous) => {
-      if (state.items === previous.items) return;
-      bus.emit('cart:changed', {
-        count: state.items.length,
-        itemNames: state.items.map((item) => item.itemName),
-      });
+      if (state.items !== previous.items) announce(state.items);
     }),
     bus.on('cart:add', (event) => {
       const { error } = useCartStore.getState().add(event);

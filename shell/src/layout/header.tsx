@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@registry/contracts/routes';
 import { useCartStore } from '@registry/cart/cart-store';
 import { AccountMenu } from '../wallet/account-menu';
+import { CartPopup } from './cart-popup';
 import { RateLine } from './rate-line';
 
 function CartIcon() {
@@ -32,6 +33,7 @@ export function Header() {
         {accountMenuHidden ? null : <AccountMenu />}
         <CartIcon />
       </nav>
+      <CartPopup />
     </header>
   );
 }

@@ -1,5 +1,7 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bus } from '@registry/bus';
+import type { BusEventMap } from '@registry/contracts/bus-events';
 import { SearchPage } from './search-page';
 
 afterEach(() => {
@@ -7,33 +9,129 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+type Answer = { status?: number; body: unknown };
+
+/** The server, as the page's fetch sees it: one answer per path. */
+function serve(answers: Record<string, Answer>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string) => {
+      const url = new URL(typeof input === 'string' ? input : input.url, 'http://localhost');
+      const key = Object.keys(answers).find((path) => `${url.pathname}${url.search}`.startsWith(path));
+      const answer = key ? answers[key]! : { status: 404, body: { code: 'NOT_FOUND', message: 'no' } };
+      return Response.json(answer.body, { status: answer.status ?? 200 });
+    }),
+  );
+}
+
+const TLDS = { '/api/tlds': { body: { tlds: [{ itemName: 'hbar' }, { itemName: 'blade' }] } } };
+
+function listen<K extends keyof BusEventMap>(name: K) {
+  const seen: BusEventMap[K][] = [];
+  const off = bus.on(name, (payload) => seen.push(payload));
+  return { seen, off };
+}
+
+async function searchFor(text: string) {
+  const input = screen.getByRole('textbox', { name: 'Domain name' });
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.submit(input.closest('form')!);
+}
+
 describe('search page', () => {
   it('shows the heading and the top-level domains from the server, hbar first', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json({ tlds: [{ itemName: 'blade' }, { itemName: 'hbar' }, { itemName: 'koala' }] }),
-      ),
-    );
+    serve(TLDS);
     render(<SearchPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Smart domains. Tokenized on Hedera.');
     expect(screen.getByText('Humanizing Internet, Safely.')).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
-        '.hbar',
-        '.blade',
-        '.koala',
-      ]),
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['.hbar', '.blade']),
     );
+    // 63 minus the top-level domain's length.
+    expect(screen.getByRole('textbox', { name: 'Domain name' }).getAttribute('maxlength')).toBe('59');
   });
 
-  it('keeps hbar selectable when the list cannot be fetched', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('down', { status: 503 })),
-    );
+  it.each([
+    ['al@pha', 'Special characters are not allowed'],
+    ['.alpha', 'Invalid subdomain name'],
+    ['a.b.c', 'Multiple subdomains are not allowed'],
+    ['alpha.', 'Domain name length must be atleast 1 characters'],
+  ])('refuses %s inline and in a toast: %s', async (text, message) => {
+    serve(TLDS);
     render(<SearchPage />);
-    await waitFor(() => expect(screen.getByRole('combobox').getAttribute('aria-busy')).toBe('false'));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['.hbar']);
+    const toasts = listen('toast');
+    await searchFor(text);
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(toasts.seen).toEqual([{ kind: 'error', message }]);
+    toasts.off();
+  });
+
+  it('does nothing for an empty search', async () => {
+    serve(TLDS);
+    render(<SearchPage />);
+    await searchFor('   ');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows an available name with its price in HBAR and USD, and adds it to the cart for 12 months', async () => {
+    serve({
+      ...TLDS,
+      '/api/domains/availability': {
+        body: {
+          name: 'alpha.hbar',
+          status: 1,
+          available: true,
+          reserved: false,
+          networkDown: false,
+          price: 10,
+          priceUsd: 0.5,
+        },
+      },
+    });
+    render(<SearchPage />);
+    const adds = listen('cart:add');
+    await searchFor('Alpha');
+    expect(await screen.findByTestId('price-hbar')).toHaveProperty('textContent', '10.00 HBAR');
+    expect(screen.getByTestId('price-usd').textContent).toBe('0.50 USD');
+    fireEvent.click(screen.getByRole('button', { name: 'Add alpha.hbar to cart' }));
+    expect(adds.seen).toEqual([
+      { itemName: 'alpha.hbar', basePrice: 10, months: 12, origin: 'search-result' },
+    ]);
+    adds.off();
+  });
+
+  it.each([
+    [
+      'HCS-DOWN',
+      'Something went wrong, unable to connect - minting has paused, please re-try after some time',
+    ],
+    [undefined, 'Something went wrong-[N/W-5575]'],
+  ])('hides results on -9 (%s) with the spec message', async (msg, message) => {
+    serve({
+      ...TLDS,
+      '/api/domains/availability': {
+        body: {
+          name: 'alpha.hbar',
+          status: -9,
+          available: false,
+          reserved: false,
+          networkDown: true,
+          ...(msg ? { msg } : {}),
+          price: null,
+          priceUsd: null,
+        },
+      },
+    });
+    render(<SearchPage />);
+    await searchFor('alpha');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByTestId('price-hbar')).toBeNull();
+  });
+
+  it("checks a subdomain's parent through the resolver", async () => {
+    serve({ ...TLDS, '/api/resolve/': { status: 404, body: { code: 'NOT_FOUND', message: 'no' } } });
+    render(<SearchPage />);
+    await searchFor('blog.alice');
+    expect((await screen.findByRole('alert')).textContent).toBe('Domain [alice.hbar] is not existing !');
   });
 });

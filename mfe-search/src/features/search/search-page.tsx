@@ -1,14 +1,34 @@
+import { useRef, useState } from 'react';
 import { PageHeading } from '@registry/ui/page-heading';
-import { TldSelect } from './components/tld-select';
+import { Spinner } from '@registry/ui/spinner';
+import { searchDomain, searchSubdomain, type SearchResult } from './api/search-api';
+import { SearchForm, type SearchRequest } from './components/search-form';
+import { SearchResultCard } from './components/search-result';
 import { useTlds } from './hooks/use-tlds';
+import './search-page.css';
 
 export function SearchPage() {
   const tlds = useTlds();
+  const [result, setResult] = useState<SearchResult | null>(null);
+  const [searching, setSearching] = useState(false);
+  const latest = useRef(0);
+
+  const search = async ({ fullName, parent }: SearchRequest) => {
+    const id = (latest.current += 1);
+    setSearching(true);
+    const found = parent ? await searchSubdomain(fullName, parent) : await searchDomain(fullName);
+    // Only the last search shows, however the answers arrive.
+    if (id !== latest.current) return;
+    setResult(found);
+    setSearching(false);
+  };
+
   return (
-    <section data-page="search">
+    <section data-page="search" className="search-page">
       <PageHeading title="Smart domains. Tokenized on Hedera." tagline="Humanizing Internet, Safely." />
-      <div className="search-bar">
-        <TldSelect state={tlds} />
+      <SearchForm tlds={tlds} onSearch={(request) => void search(request)} />
+      <div className="search-page__results" aria-live="polite" aria-busy={searching}>
+        {searching ? <Spinner label="Searching…" /> : result ? <SearchResultCard result={result} /> : null}
       </div>
     </section>
   );

@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../fixtures';
+import { SearchPage } from '../pages/search-page';
+
+const unique = () => `find${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test('an available name: price in HBAR and USD, add to cart, the popup and the cart dot', async ({
+  page,
+  header,
+}) => {
+  const search = new SearchPage(page);
+  await search.goto();
+  const label = unique();
+  await search.search(label);
+  const name = `${label}.hbar`;
+  await expect(search.result(name)).toContainText('Available');
+  await expect(search.priceHbar).toHaveText('10.00 HBAR');
+  await expect(search.priceUsd).toHaveText('0.50 USD');
+  await expect(header.cartDot).toHaveCount(0);
+
+  await search.addToCart(name).click();
+  const popup = page.getByRole('status').filter({
+    hasText: 'Products has been updated to cart. You can view the cart and checkout from here',
+  });
+  await expect(popup).toBeVisible();
+  await expect(header.cartDot).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveCount(0);
+
+  await search.openCart.click();
+  await expect(page).toHaveURL(/\/gui\/cart$/);
+});
+
+test('a taken name and a reserved one are not offered', async ({ page, makeDomain }) => {
+  const taken = await makeDomain();
+  const search = new SearchPage(page);
+  await search.goto();
+  await search.search(taken.replace(/\.hbar$/, ''));
+  await expect(search.result(taken)).toContainText('Not available');
+  await expect(search.addToCart(taken)).toHaveCount(0);
+
+  await search.search('hedera');
+  await expect(search.result('hedera.hbar')).toContainText('Reserved');
+});
+
+test('each validation message shows inline and as a toast', async ({ page }) => {
+  const search = new SearchPage(page);
+  await search.goto();
+  for (const [text, message] of [
+    ['al@pha', 'Special characters are not allowed'],
+    ['.alpha', 'Invalid subdomain name'],
+    ['a.b.c', 'Multiple subdomains are not allowed'],
+    ['alpha.', 'Domain name length must be atleast 1 characters'],
+  ] as const) {
+    await search.search(text);
+    await expect(search.error).toHaveText(message);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: message }).first()).toBeVisible();
+  }
+  // The box takes no more than 63 minus the top-level domain's length.
+  await expect(search.input).toHaveAttribute('maxlength', '59');
+  await search.tld.selectOption('blade');
+  await expect(search.input).toHaveAttribute('maxlength', '58');
+});
+
+test('a subdomain search checks the parent through the resolver', async ({ page, makeDomain }) => {
+  const parent = await makeDomain();
+  const search = new SearchPage(page);
+  await search.goto();
+  await search.search(`blog.${unique()}`);
+  await expect(search.error).toHaveText(/^Domain \[.+\.hbar\] is not existing !$/);
+  await search.search(`blog.${parent.replace(/\.hbar$/, '')}`);
+  await expect(search.result(`blog.${parent}`)).toContainText('Available');
+});
+
+test('while the network is down, results are hidden behind the paused message', async ({ page }) => {
+  // The second server runs on the Hedera network with no reachable mirror node: the ledger is down.
+  const hederaOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 8181) + 1}`;
+  const search = new SearchPage(page);
+  await search.goto(hederaOrigin);
+  await search.search('alpha');
+  await expect(search.error).toHaveText(
+    'Something went wrong, unable to connect - minting has paused, please re-try after some time',
+  );
+  await expect(search.priceHbar).toHaveCount(0);
+});

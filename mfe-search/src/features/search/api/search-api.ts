@@ -1,0 +1,54 @@
+import { ApiRequestError, createApiClient } from '@registry/api-client/client';
+import type { AvailabilityResponse } from '@registry/contracts/domains';
+
+const api = createApiClient();
+
+/** The spec's messages of the search result (sections 2, 5 and 8). */
+export const SEARCH_MESSAGES = {
+  mintingPaused:
+    'Something went wrong, unable to connect - minting has paused, please re-try after some time',
+  networkError: 'Something went wrong-[N/W-5575]',
+  parentMissing: (parent: string) => `Domain [${parent}] is not existing !`,
+  parentLookupFailed: 'Something went wrong [SL-Zero] !',
+} as const;
+
+export type SearchResult =
+  | { kind: 'domain'; availability: AvailabilityResponse }
+  | { kind: 'subdomain'; name: string; parent: string; taken: boolean }
+  | { kind: 'error'; message: string };
+
+/** A top-level name: its availability, or the spec's error for a network that is down. */
+export async function searchDomain(fullName: string): Promise<SearchResult> {
+  try {
+    const availability = await api.checkAvailability(fullName);
+    if (availability.status === -9) {
+      return {
+        kind: 'error',
+        message:
+          availability.msg === 'HCS-DOWN' ? SEARCH_MESSAGES.mintingPaused : SEARCH_MESSAGES.networkError,
+      };
+    }
+    return { kind: 'domain', availability };
+  } catch {
+    return { kind: 'error', message: SEARCH_MESSAGES.networkError };
+  }
+}
+
+/** A three-label name: its parent must exist (checked through the resolver), then whether it is taken. */
+export async function searchSubdomain(fullName: string, parent: string): Promise<SearchResult> {
+  try {
+    await api.resolveDomain(parent);
+  } catch (error) {
+    const missing = error instanceof ApiRequestError && error.status === 404;
+    return {
+      kind: 'error',
+      message: missing ? SEARCH_MESSAGES.parentMissing(parent) : SEARCH_MESSAGES.parentLookupFailed,
+    };
+  }
+  try {
+    const { taken } = await api.findTakenNames([fullName]);
+    return { kind: 'subdomain', name: fullName, parent, taken: taken.length > 0 };
+  } catch {
+    return { kind: 'error', message: SEARCH_MESSAGES.networkError };
+  }
+}
