@@ -1,15 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LocalWallet } from './local-wallet';
 import { PAYMENT_RESULT } from './wallet-port';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { memoryStorage } from './memory-storage';
 
 describe('Local Wallet', () => {
   it('opens its account from the faucet once per profile and tells listeners when it disconnects', async () => {

@@ -5,15 +5,7 @@ import { PAYMENT_RESULT } from '@registry/wallet/wallet-port';
 import { cookieJarFetch } from '../../testing/cookie-jar-fetch';
 import { engineCases } from '../../testing/test-databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { memoryStorage } from '@registry/wallet/memory-storage';
 
 /** The browser's path end to end: Local Wallet, typed client, server, local ledger, mint job. */
 describe('buying a domain with the Local Wallet', () => {

@@ -6,15 +6,7 @@ import { PAYMENT_RESULT, type WalletPort } from '@registry/wallet/wallet-port';
 import { cookieJarFetch } from '../../testing/cookie-jar-fetch';
 import { engineCases } from '../../testing/test-databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { memoryStorage } from '@registry/wallet/memory-storage';
 
 /** The browser's one paid flow, driven by the Local Wallet against the real server and ledger. */
 describe('the paid flow', () => {
