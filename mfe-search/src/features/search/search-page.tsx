@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import { searchDomain, searchSubdomain, type SearchResult } from './api/search-api';
-import { SearchForm, type SearchRequest } from './components/search-form';
+import { Web3Domains } from '../web3-domains/web3-domains';
+import { SEARCH_INPUT_ID, SearchForm, type SearchRequest } from './components/search-form';
 import { SearchResultCard } from './components/search-result';
 import { useTlds } from './hooks/use-tlds';
 import './search-page.css';
@@ -30,6 +31,12 @@ export function SearchPage() {
       <div className="search-page__results" aria-live="polite" aria-busy={searching}>
         {searching ? <Spinner label="Searching…" /> : result ? <SearchResultCard result={result} /> : null}
       </div>
+      <Web3Domains
+        onAddNew={() => {
+          window.scrollTo({ top: 0 });
+          document.getElementById(SEARCH_INPUT_ID)?.focus();
+        }}
+      />
     </section>
   );
 }

@@ -4,6 +4,9 @@ import { checkSearchName, searchMaxLength } from '@registry/contracts/domain-nam
 import { Button } from '@registry/ui/button';
 import type { TldsState } from '../hooks/use-tlds';
 
+/** The box 'Add New Domain' brings the user back to. */
+export const SEARCH_INPUT_ID = 'domain-search-input';
+
 export type SearchRequest = { fullName: string; parent: string | null };
 
 /**
@@ -40,6 +43,7 @@ export function SearchForm({
       <div className="search-form__row">
         <input
           type="text"
+          id={SEARCH_INPUT_ID}
           aria-label="Domain name"
           placeholder="Search your domain"
           value={text}
