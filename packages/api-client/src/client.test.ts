@@ -53,9 +53,20 @@ describe('api client', () => {
     expect(JSON.parse(sentBodies[0]!)).toEqual({ names: ['a.hbar', 'b.hbar'] });
   });
 
-  it('rejects an answer that does not match the contract', async () => {
-    const { client } = clientAnswering(200, { tlds: [{ name: 'hbar' }] });
-    await expect(client.listTlds()).rejects.toThrow();
+  it("turns an answer without data, or one that does not match the contract, into -404 'Invalid Operation'", async () => {
+    for (const body of [{ tlds: [{ name: 'hbar' }] }, null]) {
+      const { client } = clientAnswering(200, body);
+      await expect(client.listTlds()).rejects.toMatchObject({
+        status: -404,
+        code: 'INVALID_OPERATION',
+        message: 'Invalid Operation',
+      });
+    }
+    const empty = createApiClient({
+      baseUrl: 'http://registry.test',
+      fetch: (async () => new Response('', { status: 200 })) as unknown as typeof globalThis.fetch,
+    });
+    await expect(empty.listTlds()).rejects.toMatchObject({ status: -404, message: 'Invalid Operation' });
   });
 
   it("turns an error answer into an ApiRequestError with the server's code and message", async () => {

@@ -63,6 +63,19 @@ async function toApiRequestError(error: unknown): Promise<never> {
   throw error;
 }
 
+/** The spec's status for an answer without data. */
+export const INVALID_OPERATION_STATUS = -404;
+const invalidOperation = () =>
+  new ApiRequestError(INVALID_OPERATION_STATUS, 'INVALID_OPERATION', 'Invalid Operation');
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const name = (value: string) => encodeURIComponent(value);
 
 /** Typed client of the server API: one function per endpoint, answers parsed with the contracts. */
@@ -88,11 +101,17 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
     path: string,
     options: { json?: unknown; searchParams?: Record<string, string> } = {},
   ): Promise<z.infer<S>> {
+    let text: string;
     try {
-      return schema.parse(await http(path, { method, ...options }).json());
+      text = await (await http(path, { method, ...options })).text();
     } catch (error) {
       return toApiRequestError(error);
     }
+    const body = parseJson(text);
+    // Spec section 7: an answer without (usable) data is -404 'Invalid Operation'.
+    const parsed = schema.safeParse(body);
+    if (body === undefined || body === null || !parsed.success) throw invalidOperation();
+    return parsed.data;
   }
 
   return {
