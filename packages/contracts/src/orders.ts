@@ -19,6 +19,12 @@ export const ORDER_KINDS = [
 ] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
+/** Order kinds that register names (and hold them while quoted). */
+export const NAME_ORDER_KINDS: ReadonlySet<string> = new Set<OrderKind>(['domains', 'claim', 'subdomain']);
+
+/** Spec: status 22 = minted and delivered. */
+export const DELIVERED_STATUS = 22;
+
 /** What a paid action costs: the server fixes amount, names, discounts and expiry in a quote. */
 export const QuoteRequestSchema = z.discriminatedUnion('kind', [
   z.object({

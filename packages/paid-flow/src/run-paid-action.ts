@@ -1,5 +1,11 @@
 import type { ApiClient } from '@registry/api-client/client';
-import type { ConfirmResponse, QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
+import {
+  DELIVERED_STATUS,
+  NAME_ORDER_KINDS,
+  type ConfirmResponse,
+  type QuoteRequest,
+  type QuoteResponse,
+} from '@registry/contracts/orders';
 import { PAYMENT_RESULT, type PaymentResult, type WalletPort } from '@registry/wallet/wallet-port';
 import { messageForError, PAID_FLOW_MESSAGES, type PaidFlowMessage } from './messages';
 
@@ -8,7 +14,7 @@ export const PAID_STAGES = ['quote', 'approval', 'confirmation', 'delivery'] as 
 export type PaidStage = (typeof PAID_STAGES)[number];
 
 /** Spec status of a line: 22 minted and delivered, 1 paid and in progress (or applied), 0 refunded. */
-export const DELIVERED = 22;
+export const DELIVERED = DELIVERED_STATUS;
 
 export type PaidActionProgress = {
   stage: PaidStage;
@@ -41,8 +47,6 @@ export type PaidActionDeps = {
   wallet: WalletPort | null;
   onProgress?: (progress: PaidActionProgress) => void;
 };
-
-const NAME_KINDS = new Set(['domains', 'claim', 'subdomain']);
 
 /**
  * One paid action: quote → wallet approval → ledger confirmation → minting and delivery. Pass the
@@ -100,7 +104,7 @@ export async function runPaidAction(
     let delivered = confirmation.resData
       .filter((line) => line.status === DELIVERED)
       .map((line) => line.itemName);
-    let pending = NAME_KINDS.has(request.kind) ? waiting : [];
+    let pending = NAME_ORDER_KINDS.has(request.kind) ? waiting : [];
     if (pending.length > 0) {
       // Delivery needs the wallet to accept the collection: associate it, then tell the server.
       const tokenIds = new Set<string>();

@@ -102,6 +102,11 @@ export async function setOtherProviderStatus(executor: Executor, name: string, s
     .where(eq(otherProviderDomains.domainName, name));
 }
 
+export async function domainsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(domains).where(inArray(domains.id, ids));
+}
+
 export async function findDomainById(db: Db, id: number) {
   const [row] = await db.select().from(domains).where(eq(domains.id, id));
   return row ?? null;

@@ -1,3 +1,4 @@
+import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import { DEFAULT_TLD } from '@registry/contracts/tld';
 import { splitDomainName, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
 import type {
@@ -15,7 +16,7 @@ import type { PriceSource, SettingsService } from '../settings/service';
 import * as repo from './repo';
 
 /** Spec: 22 = minted and delivered. */
-export const DELIVERED = 22;
+export const DELIVERED = DELIVERED_STATUS;
 
 /** Other-provider domains never expire in this registry (spec: fixed expiry 31-12-2099). */
 export const OTHER_PROVIDER_EXPIRY = '2099-12-31T00:00:00.000Z';
@@ -264,7 +265,8 @@ export function createDomainService({
     /** Whether the account may manage this name's records, and whether it is subscribed. */
     async ownership(accountId: string, name: string): Promise<{ subscribed: boolean } | null> {
       const row = await repo.findDomain(db, name);
-      if (row && row.ownerAccount === accountId && row.status === 22) return { subscribed: row.subscribed };
+      if (row && row.ownerAccount === accountId && row.status === DELIVERED)
+        return { subscribed: row.subscribed };
       const external = (await ownedOtherProviderDomains(accountId)).find(
         (domain) => domain.domainName === name,
       );
@@ -289,6 +291,8 @@ export function createDomainService({
     },
 
     byId: (id: number) => repo.findDomainById(db, id),
+
+    byIds: (ids: number[]) => repo.domainsByIds(db, ids),
 
     markMinted: (id: number, tokenId: string, serialNo: number) =>
       repo.markDomain(db, id, { tokenId, serialNo }),

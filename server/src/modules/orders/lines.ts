@@ -24,9 +24,6 @@ export type Line = {
   isSub: 0 | 1;
 };
 
-/** Order kinds that register names (and hold them while quoted). */
-export const NAME_KINDS = new Set(['domains', 'claim', 'subdomain']);
-
 type Deps = {
   domains: DomainService;
   settings: SettingsService;

@@ -7,6 +7,7 @@ import {
 import { splitDomainName } from '@registry/contracts/domain-name';
 import {
   CLAIM_MESSAGES,
+  NAME_ORDER_KINDS,
   type ClaimEligibility,
   type ConfirmResponse,
   type DeliveryCheckResponse,
@@ -23,7 +24,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { REFUNDED, type MintPayload, type RefundPayload } from '../../jobs/registry-jobs';
 import { DELIVERED, type DomainService } from '../domains/service';
 import type { PriceSource, SettingsService } from '../settings/service';
-import { createLinePricing, NAME_KINDS } from './lines';
+import { createLinePricing } from './lines';
 import * as repo from './repo';
 
 /** A quote holds its names and price this long. */
@@ -88,7 +89,7 @@ export function createOrderService(deps: Deps) {
   /** Each line as the spec reports it: 22 delivered, 1 paid (in progress or applied), 0 refunded. */
   async function lineStatuses(order: repo.Order): Promise<ConfirmResponse['resData']> {
     const lines = await repo.linesOf(db, order.id);
-    if (!NAME_KINDS.has(order.kind)) {
+    if (!NAME_ORDER_KINDS.has(order.kind)) {
       return lines.map((item) => ({
         itemName: item.itemName,
         status: order.status === 'refunded' ? REFUNDED : 1,
@@ -139,7 +140,7 @@ export function createOrderService(deps: Deps) {
         (order.status === 'superseded' || (await repo.hasPaidClaim(tx, order.accountId)))
       ) {
         lost.push(...lines.map((item) => item.itemName));
-      } else if (NAME_KINDS.has(order.kind)) {
+      } else if (NAME_ORDER_KINDS.has(order.kind)) {
         // A live quote's names are its own; an expired one's only if nobody else holds them meanwhile.
         const refused = new Set(
           await repo.holdNames(
@@ -278,7 +279,7 @@ export function createOrderService(deps: Deps) {
             },
             lines,
           );
-          if (NAME_KINDS.has(request.kind)) {
+          if (NAME_ORDER_KINDS.has(request.kind)) {
             const refused = await repo.holdNames(
               tx,
               { orderId: created.id, accountId, expiresAt, now: quotedAt },
@@ -370,10 +371,10 @@ export function createOrderService(deps: Deps) {
       const waiting = await domains.undeliveredIdsOf(accountId);
       await repo.makeMintJobsDue(db, waiting);
       if (waiting.length > 0) await deps.runJobs();
-      const rows = await Promise.all(waiting.map((id) => domains.byId(id)));
+      const rows = await domains.byIds(waiting);
       return {
-        delivered: rows.filter((row) => row?.status === DELIVERED).map((row) => row!.name),
-        pending: rows.filter((row) => row && row.status !== DELIVERED).map((row) => row!.name),
+        delivered: rows.filter((row) => row.status === DELIVERED).map((row) => row.name),
+        pending: rows.filter((row) => row.status !== DELIVERED).map((row) => row.name),
       };
     },
   };
