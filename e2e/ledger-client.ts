@@ -101,4 +101,51 @@ export class LedgerClient {
       await this.post<{ delivered: string[]; pending: string[] }>('/api/orders/deliveries', undefined, cookie)
     ).json;
   }
+
+  /** Gives the account a pass of the claim promotion (associating its collection first, as a wallet would). */
+  async giveClaimPass(account: LedgerAccount) {
+    const pass = await fetch(`${this.origin}/ledger/claim-pass`);
+    const { tokenId } = (await pass.json()) as { tokenId: string };
+    await this.submit(
+      account,
+      new TokenAssociateTransaction().setAccountId(account.accountId).setTokenIds([tokenId]),
+    );
+    await this.post('/ledger/claim-pass', { accountId: account.accountId });
+  }
+
+  /** Sends all but `keepHbar` of the account's HBAR away, to play a wallet short of money. */
+  async spendDownTo(account: LedgerAccount, keepHbar: number) {
+    const response = await fetch(`${this.origin}/ledger/api/v1/accounts/${account.accountId}?limit=1`);
+    const { balance } = (await response.json()) as { balance: { balance: number } };
+    const spend = BigInt(balance.balance) - BigInt(Math.round(keepHbar * 1e8));
+    await this.submit(
+      account,
+      new TransferTransaction()
+        .addHbarTransfer(account.accountId, Hbar.fromTinybars((-spend).toString()))
+        .addHbarTransfer('0.0.2', Hbar.fromTinybars(spend.toString())),
+    );
+  }
+
+  /** The account's domains as the server lists them. */
+  async domainsOf(cookie: string): Promise<{ itemName: string; status: number }[]> {
+    const response = await fetch(`${this.origin}/api/my/domains`, { headers: { cookie } });
+    return ((await response.json()) as { domains: { itemName: string; status: number }[] }).domains;
+  }
+
+  /** Sets a subscribed domain's web2 address and makes it active: update, pay the record fee, flag it. */
+  async setSiteAddress(account: LedgerAccount, cookie: string, name: string, url: string) {
+    const records = `${this.origin}/api/my/domains/${encodeURIComponent(name)}/records`;
+    const update = await fetch(records, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ field: 'siteAddress', value: url }),
+    });
+    if (!update.ok) throw new Error(`records update answered ${update.status}: ${await update.text()}`);
+    await this.purchase(account, cookie, { kind: 'record-fee', itemName: name });
+    await this.post(
+      `/api/my/domains/${encodeURIComponent(name)}/records/status`,
+      { flag: 'statusSiteAddress' },
+      cookie,
+    );
+  }
 }

@@ -47,6 +47,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_FAUCET: '10000',
+        // Every journey signs its own wallet in from this one client.
+        RATE_LIMIT_SIGN_IN: '10000',
+        RATE_LIMIT_SEARCH: '10000',
         // The search remote is deployed on another origin, as a separately deployed remote would be.
         REMOTE_URL_SEARCH: `http://127.0.0.1:${port}/remotes/mfe-search/mf-manifest.json`,
       },

@@ -7,22 +7,21 @@ export class Header {
   readonly accountId: Locator;
   readonly balance: Locator;
   readonly cartDot: Locator;
+  readonly connectDialog: Locator;
 
   constructor(private readonly page: Page) {
     this.rateLine = page.getByTestId('rate-line');
-    this.connectButton = page.getByRole('button', { name: 'Connect Wallet' });
+    this.connectButton = page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' });
     this.accountId = page.getByTestId('account-id');
     this.balance = page.getByTestId('wallet-balance');
     this.cartDot = page.getByTestId('cart-active-dot');
+    this.connectDialog = page.getByRole('dialog', { name: 'Connect Wallet' });
   }
 
   /** Connect Wallet → Local Wallet, and wait until the account shows. */
   async connectLocalWallet() {
     await this.connectButton.click();
-    await this.page
-      .getByRole('dialog', { name: 'Connect Wallet' })
-      .getByRole('button', { name: 'Local Wallet' })
-      .click();
+    await this.connectDialog.getByRole('button', { name: 'Local Wallet' }).click();
     await this.waitForAccount();
   }
 

@@ -36,6 +36,14 @@ export class SearchPage {
     return this.page.getByRole('region', { name: `Result for ${name}` });
   }
 
+  /** The suggestions card: its table and its donut. */
+  suggestions(name: string) {
+    return {
+      table: this.page.getByRole('table', { name: `Suggestions for ${name}` }),
+      donut: this.page.getByRole('img', { name: /^Closest suggestions: / }),
+    };
+  }
+
   addToCart(name: string) {
     return this.page.getByRole('button', { name: `Add ${name} to cart` });
   }

@@ -52,3 +52,21 @@ test('the header, the Connect Wallet dialog and the account menu pass axe and wo
   await expect(menu).toHaveCount(0);
   await expect(header.accountId).toBeFocused();
 });
+
+test('the rate line reads the rate again every 600000 ms', async ({ page, header }) => {
+  await page.clock.install();
+  const rateCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/rate') rateCalls.push(request.url());
+  });
+  await page.goto('/gui/domains/web3');
+  await expect(header.rateLine).toHaveText('1 HBAR : 0.050 USD');
+  await expect.poll(() => rateCalls.length).toBe(1);
+
+  await page.clock.fastForward(599_000);
+  await page.waitForTimeout(200);
+  expect(rateCalls.length).toBe(1);
+  await page.clock.fastForward(2_000);
+  await expect.poll(() => rateCalls.length).toBe(2);
+  await expect(header.rateLine).toHaveText('1 HBAR : 0.050 USD');
+});

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { ROUTE_MANIFEST } from '@registry/contracts/routes';
+import { expect, test } from '../fixtures';
 
 /** Every page of spec section 2, reached through the shell, rendered by its remote. */
 const pages: { path: string; page: string; heading: string; remoteFolder: string }[] = [
@@ -77,8 +78,15 @@ const pages: { path: string; page: string; heading: string; remoteFolder: string
   { path: '/resolver', page: 'resolver', heading: 'Resolve Hedera Domains', remoteFolder: 'mfe-resolver' },
 ];
 
+/** Pages of an account (spec section 2): they need a connected wallet. */
+const accountPages = new Set(ROUTE_MANIFEST.filter((route) => route.account).map((route) => route.page));
+
 for (const { path, page, heading, remoteFolder } of pages) {
-  test(`${path} shows the ${page} page of ${remoteFolder}`, async ({ page: browser }) => {
+  test(`${path} shows the ${page} page of ${remoteFolder}`, async ({ page: browser, login }) => {
+    if (accountPages.has(page)) {
+      await browser.goto('/gui/domains/web3');
+      await login();
+    }
     const remoteFiles: string[] = [];
     browser.on('response', (response) => {
       if (response.url().includes(`/remotes/${remoteFolder}/`)) remoteFiles.push(response.url());
@@ -91,12 +99,34 @@ for (const { path, page, heading, remoteFolder } of pages) {
   });
 }
 
+test('account pages opened without a wallet go to the search page; a restored wallet stays', async ({
+  page,
+  login,
+}) => {
+  for (const path of [
+    '/gui/w3mydomains',
+    '/gui/nbsafhukfhus',
+    '/gui/profile/orders',
+    '/gui/domain/web3/detail?domain=a.hbar',
+  ]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/gui\/domains\/web3$/);
+  }
+  await login();
+  await page.goto('/gui/w3mydomains');
+  await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
+  await expect(page).toHaveURL(/\/gui\/w3mydomains$/);
+  await page.goto('/gui/profile');
+  await expect(page).toHaveURL(/\/gui\/profile\/orders$/);
+});
+
 test.describe('redirects', () => {
   const redirects: [string, string][] = [
     ['/', '/gui/domains/web3'],
     ['/gui', '/gui/domains/web3'],
     ['/gui/domains', '/gui/domains/web2'],
-    ['/gui/profile', '/gui/profile/orders'],
     ['/index.html', '/gui/domains/web3'],
     ['/index.html?t=ev&x=', '/gui/domains/web3'],
   ];

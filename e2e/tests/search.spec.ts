@@ -85,3 +85,37 @@ test('while the network is down, results are hidden behind the paused message', 
   );
   await expect(search.priceHbar).toHaveCount(0);
 });
+
+test('suggestions: a table with prices in USD and HBAR, a donut drawn by a chart library loaded only then, add to cart', async ({
+  page,
+  header,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  const search = new SearchPage(page);
+  await search.goto();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => path.includes('suggestions-donut'))).toBe(false);
+
+  const label = unique();
+  await search.search(label);
+  const { table, donut } = search.suggestions(`${label}.hbar`);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Domain',
+    'Price in USD',
+    'Price in Hbar per year',
+  ]);
+  const first = table.getByRole('row').nth(1);
+  await expect(first.getByRole('cell')).toHaveText([/\.[a-z0-9]+$/, /^\d+\.\d{2}$/, /^\d+\.\d{2}$/]);
+  await expect(donut.locator('path').first()).toBeVisible();
+  expect(scripts.some((path) => path.includes('suggestions-donut'))).toBe(true);
+  await expect(page.getByText('does not hold it: someone else can still buy it')).toBeVisible();
+
+  const suggested = (await first.getByRole('cell').first().textContent())!;
+  await search.addToCart(suggested).click();
+  await expect(header.cartDot).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});

@@ -63,4 +63,14 @@ test.describe('on the Hedera network', () => {
       await expect(alert.getByRole('link', { name: 'Install' })).toHaveAttribute('href', installUrl);
     });
   }
+
+  test('Blade mode (opened from Blade, /gui/domains/{type}/blade): Connect Wallet goes straight to Blade', async ({
+    page,
+  }) => {
+    await page.goto(`${hederaOrigin}/gui/domains/web3/blade`);
+    await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+    // No wallet was picked by hand: the Blade attempt runs by itself and reports the missing extension.
+    await expect(dialog.getByRole('alert')).toContainText('Blade is not installed');
+  });
 });

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pages } from './pages';
 
@@ -13,11 +12,9 @@ describe('cart-checkout remote', () => {
   ])('exposes the %s page', async (id, heading) => {
     const Page = pages[id]!;
     render(
-      <MemoryRouter>
-        <Suspense fallback={null}>
-          <Page />
-        </Suspense>
-      </MemoryRouter>,
+      <Suspense fallback={null}>
+        <Page params={{}} query={new URLSearchParams()} />
+      </Suspense>,
     );
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);
   });

@@ -1,26 +1,21 @@
 import { Suspense } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { matchPath } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pages } from './pages';
 
 afterEach(cleanup);
 
+/** Renders a page as the shell does: with the parameters and query its route gives it. */
 async function renderAt(id: string, routePath: string, url: string) {
   const Page = pages[id]!;
+  const target = new URL(url, 'http://localhost');
+  const match = matchPath(routePath, target.pathname);
+  if (!match) throw new Error(`${url} does not match ${routePath}`);
   render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route
-          path={routePath}
-          element={
-            <Suspense fallback={null}>
-              <Page />
-            </Suspense>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    <Suspense fallback={null}>
+      <Page params={match.params} query={target.searchParams} />
+    </Suspense>,
   );
   return (await screen.findByRole('heading', { level: 1 })).textContent;
 }

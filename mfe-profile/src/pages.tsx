@@ -1,7 +1,8 @@
 import { lazy, type ComponentType } from 'react';
+import type { PageProps } from '@registry/contracts/routes';
 
 /** The pages this remote gives the shell, keyed by the route manifest's page ids; each loads on first use. */
-export const pages: Record<string, ComponentType> = {
+export const pages: Record<string, ComponentType<PageProps>> = {
   profile: lazy(() =>
     import('./features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
   ),

@@ -10,6 +10,7 @@ import { createRegistryJobs } from './jobs/registry-jobs';
 import type { Database } from './db/database';
 import { injectFetch } from './ledger/inject-fetch';
 import { registerLedgerDevRoutes } from './ledger/local/ledger-dev-routes';
+import { ensureLocalClaimPass } from './ledger/local/claim-pass';
 import type { LocalLedger } from './ledger/local/local-ledger';
 import type { LocalLedgerWriter } from './ledger/local/local-ledger-writer';
 import { registerMirrorRoutes } from './ledger/local/mirror-routes';
@@ -27,6 +28,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
+import { gatewayRoutes } from './modules/records/gateway-routes';
 import { recordRoutes } from './modules/records/routes';
 import { createRecordService } from './modules/records/service';
 import {
@@ -169,6 +171,9 @@ export async function buildApp({
     : null;
   app.decorate('jobWorker', worker);
   app.addHook('onClose', async () => worker?.stop());
+  // The claim promotion's token: configured, or on the local ledger its own "Claim pass" collection.
+  const claimTokenId =
+    config.CLAIM_TOKEN_ID ?? (localLedger ? await ensureLocalClaimPass(db, localLedger.writer) : null);
   const orders = writer
     ? createOrderService({
         db,
@@ -179,7 +184,7 @@ export async function buildApp({
         queue,
         treasuryAccountId: writer.operatorId,
         discountTokens: discountTokenIds(config),
-        claimTokenId: config.CLAIM_TOKEN_ID ?? null,
+        claimTokenId,
         // A buyer waits for a quick delivery, not for one that needs their association first.
         runJobs: () => {
           if (!jobsAfterPayment) return Promise.resolve();
@@ -238,6 +243,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  await app.register(gatewayRoutes, { records, rateLimit: searchRateLimit });
 
   if (localLedger) {
     await registerMirrorRoutes(app, {
@@ -247,6 +253,7 @@ export async function buildApp({
     });
     await registerLedgerDevRoutes(app, {
       ...localLedger,
+      claimTokenId,
       faucetRateLimit: { max: config.RATE_LIMIT_FAUCET, timeWindow: HOUR },
       openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
     });

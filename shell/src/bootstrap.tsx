@@ -1,15 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import '@registry/ui/theme.css';
 import './shell.css';
 import { appRoutes } from './routes';
 
-const router = createBrowserRouter(appRoutes);
+// The declarative router: the shell needs no loaders or actions, and this keeps the data router out of
+// the first load.
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root element');
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

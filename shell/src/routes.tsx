@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
 import {
   DOMAIN_TYPES,
@@ -8,6 +9,8 @@ import {
   type PageRoute,
 } from '@registry/contracts/routes';
 import type { RemoteName } from '@registry/contracts/remotes';
+import { Spinner } from '@registry/ui/spinner';
+import { useWalletSession } from '@registry/wallet/wallet-session';
 import { AppLayout } from './layout/app-layout';
 import { RemotePage } from './remotes/remote-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -24,10 +27,25 @@ function QueryRemotePage({ route }: { route: PageRoute }) {
   return <RemotePage remote={route.remote} page={route.page} />;
 }
 
-function elementFor(route: PageRoute) {
+/**
+ * Spec section 2: account pages need a connected wallet with a stored account; without one they go to
+ * the search page. A wallet being restored after a reload is waited for.
+ */
+function AccountPage({ children }: { children: ReactNode }) {
+  const { status, accountId } = useWalletSession();
+  if (status === 'restoring') return <Spinner label="Restoring your wallet…" />;
+  if (status !== 'paired' || !accountId) return <Navigate to={paths.home} replace />;
+  return children;
+}
+
+function pageElement(route: PageRoute) {
   if (route.typed) return <TypedRemotePage remote={route.remote} page={route.page} />;
   if (route.query) return <QueryRemotePage route={route} />;
   return <RemotePage remote={route.remote} page={route.page} />;
+}
+
+function elementFor(route: PageRoute) {
+  return route.account ? <AccountPage>{pageElement(route)}</AccountPage> : pageElement(route);
 }
 
 export const appRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bus } from '@registry/bus';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { ChallengeResponseSchema, SessionResponseSchema } from '@registry/contracts/auth';
@@ -13,25 +13,16 @@ import {
   SuggestionsResponseSchema,
   TakenResponseSchema,
 } from '@registry/contracts/domains';
-import {
-  CountryListSchema,
-  MessageResponseSchema,
-  ProfileResponseSchema,
-  ProfileSchema,
-  StateListSchema,
-  type ProfileUpdate,
-} from '@registry/contracts/profile';
-import { DomainRecordsSchema, type RecordField } from '@registry/contracts/records';
+import { LedgerInfoSchema, RateSchema } from '@registry/contracts/network';
+import type { ProfileUpdate } from '@registry/contracts/profile';
+import type { RecordField } from '@registry/contracts/records';
 import { TldListResponseSchema } from '@registry/contracts/tld';
-import {
-  ClaimEligibilitySchema,
-  ConfirmResponseSchema,
-  DeliveryCheckResponseSchema,
-  LedgerInfoSchema,
-  QuoteResponseSchema,
-  RateSchema,
-  type QuoteRequest,
-} from '@registry/contracts/orders';
+import type { QuoteRequest } from '@registry/contracts/orders';
+
+// Schemas of pages other than the first: loaded with their first call (alongside the request).
+const profileSchemas = () => import('@registry/contracts/profile');
+const recordSchemas = () => import('@registry/contracts/records');
+const orderSchemas = () => import('@registry/contracts/orders');
 
 export type ApiClientOptions = {
   /** Origin of the server; the page's own origin when omitted. */
@@ -95,12 +86,13 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
     },
   });
 
-  async function call<S extends z.ZodType>(
-    schema: S,
+  async function call<S extends z.ZodMiniType>(
+    schemaSource: S | (() => Promise<S>),
     method: 'get' | 'post' | 'put',
     path: string,
     options: { json?: unknown; searchParams?: Record<string, string> } = {},
   ): Promise<z.infer<S>> {
+    const schema = typeof schemaSource === 'function' ? schemaSource() : Promise.resolve(schemaSource);
     let text: string;
     try {
       text = await (await http(path, { method, ...options })).text();
@@ -109,7 +101,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
     }
     const body = parseJson(text);
     // Spec section 7: an answer without (usable) data is -404 'Invalid Operation'.
-    const parsed = schema.safeParse(body);
+    const parsed = (await schema).safeParse(body);
     if (body === undefined || body === null || !parsed.success) throw invalidOperation();
     return parsed.data;
   }
@@ -134,11 +126,14 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
       call(TakenResponseSchema, 'post', 'domains/taken', { json: { names } }),
 
     listOrders: () => call(OrderListSchema, 'get', 'my/orders'),
-    getProfile: () => call(ProfileResponseSchema, 'get', 'my/profile'),
-    saveProfile: (profile: ProfileUpdate) => call(ProfileSchema, 'put', 'my/profile', { json: profile }),
-    listCountries: () => call(CountryListSchema, 'get', 'countries'),
+    getProfile: () => call(() => profileSchemas().then((m) => m.ProfileResponseSchema), 'get', 'my/profile'),
+    saveProfile: (profile: ProfileUpdate) =>
+      call(() => profileSchemas().then((m) => m.ProfileSchema), 'put', 'my/profile', { json: profile }),
+    listCountries: () => call(() => profileSchemas().then((m) => m.CountryListSchema), 'get', 'countries'),
     listStates: (countryName: string) =>
-      call(StateListSchema, 'get', 'states', { searchParams: { countryName } }),
+      call(() => profileSchemas().then((m) => m.StateListSchema), 'get', 'states', {
+        searchParams: { countryName },
+      }),
 
     listMyDomains: () => call(OwnedDomainListSchema, 'get', 'my/domains'),
     listMySubdomains: (parent: string) =>
@@ -155,27 +150,52 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
       call(DomainDetailSchema, 'get', `my/domains/${name(domainName)}`),
 
     getRecords: (domainName: string) =>
-      call(DomainRecordsSchema, 'get', `my/domains/${name(domainName)}/records`),
+      call(
+        () => recordSchemas().then((m) => m.DomainRecordsSchema),
+        'get',
+        `my/domains/${name(domainName)}/records`,
+      ),
     updateRecord: (domainName: string, field: RecordField, value: string) =>
-      call(DomainRecordsSchema, 'put', `my/domains/${name(domainName)}/records`, { json: { field, value } }),
+      call(
+        () => recordSchemas().then((m) => m.DomainRecordsSchema),
+        'put',
+        `my/domains/${name(domainName)}/records`,
+        { json: { field, value } },
+      ),
     activateRecords: (domainName: string, flag: 'statusSiteAddress' | 'statusAssets') =>
-      call(DomainRecordsSchema, 'post', `my/domains/${name(domainName)}/records/status`, { json: { flag } }),
-    resolveDomain: (domainName: string) => call(DomainRecordsSchema, 'get', `resolve/${name(domainName)}`),
+      call(
+        () => recordSchemas().then((m) => m.DomainRecordsSchema),
+        'post',
+        `my/domains/${name(domainName)}/records/status`,
+        { json: { flag } },
+      ),
+    resolveDomain: (domainName: string) =>
+      call(() => recordSchemas().then((m) => m.ResolveResponseSchema), 'get', `resolve/${name(domainName)}`),
 
     quoteOrder: (request: QuoteRequest) =>
-      call(QuoteResponseSchema, 'post', 'orders/quote', { json: request }),
+      call(() => orderSchemas().then((m) => m.QuoteResponseSchema), 'post', 'orders/quote', {
+        json: request,
+      }),
     confirmOrder: (orderId: string, transactionId: string) =>
-      call(ConfirmResponseSchema, 'post', 'orders/confirm', { json: { orderId, transactionId } }),
+      call(() => orderSchemas().then((m) => m.ConfirmResponseSchema), 'post', 'orders/confirm', {
+        json: { orderId, transactionId },
+      }),
     /** After the wallet associates a collection: deliver what waited for it now. */
-    checkDeliveries: () => call(DeliveryCheckResponseSchema, 'post', 'orders/deliveries'),
-    getClaimEligibility: () => call(ClaimEligibilitySchema, 'get', 'claim/eligibility'),
+    checkDeliveries: () =>
+      call(() => orderSchemas().then((m) => m.DeliveryCheckResponseSchema), 'post', 'orders/deliveries'),
+    getClaimEligibility: () =>
+      call(() => orderSchemas().then((m) => m.ClaimEligibilitySchema), 'get', 'claim/eligibility'),
     getRate: () => call(RateSchema, 'get', 'rate'),
     getLedgerInfo: () => call(LedgerInfoSchema, 'get', 'ledger-info'),
 
     requestEmailVerification: (email: string) =>
-      call(MessageResponseSchema, 'post', 'my/email-verification', { json: { email } }),
+      call(() => profileSchemas().then((m) => m.MessageResponseSchema), 'post', 'my/email-verification', {
+        json: { email },
+      }),
     verifyEmail: (code: string) =>
-      call(MessageResponseSchema, 'post', 'email-verification/verify', { json: { vi: code } }),
+      call(() => profileSchemas().then((m) => m.MessageResponseSchema), 'post', 'email-verification/verify', {
+        json: { vi: code },
+      }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const ENTITY_ID_PATTERN = /^(\d{1,5})\.(\d{1,5})\.(\d{1,19})$/;
 const MAX_ENTITY_NUM = 2n ** 63n - 1n;
@@ -16,12 +16,19 @@ export function canonicalEntityId(value: string): string | null {
 }
 
 /** A Hedera account id, `shard.realm.num`, answered in its canonical form. */
-export const AccountIdSchema = z.string().transform((value, context) => {
-  const canonical = canonicalEntityId(value);
-  if (canonical === null) {
-    context.addIssue({ code: 'custom', message: 'must be an account id such as 0.0.1234' });
-    return z.NEVER;
-  }
-  return canonical;
-});
+export const AccountIdSchema = z.pipe(
+  z.string(),
+  z.transform((value: string, context) => {
+    const canonical = canonicalEntityId(value);
+    if (canonical === null) {
+      context.issues.push({
+        code: 'custom',
+        message: 'must be an account id such as 0.0.1234',
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return canonical;
+  }),
+);
 export type AccountId = z.infer<typeof AccountIdSchema>;

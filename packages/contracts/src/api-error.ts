@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Body of every 4xx/5xx answer of the server. */
 export const ApiErrorSchema = z.object({

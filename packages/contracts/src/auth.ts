@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AccountIdSchema } from './account';
 
 /** HIP-820: what a wallet actually signs for a message. */
@@ -17,9 +17,9 @@ export type ChallengeResponse = z.infer<typeof ChallengeResponseSchema>;
 
 export const VerifyRequestSchema = z.object({
   accountId: AccountIdSchema,
-  nonce: z.string().min(16).max(128),
+  nonce: z.string().check(z.minLength(16), z.maxLength(128)),
   /** Base64 protobuf SignatureMap, as wallets return it. */
-  signatureMap: z.string().min(16).max(4096),
+  signatureMap: z.string().check(z.minLength(16), z.maxLength(4096)),
 });
 
 export const SessionResponseSchema = z.object({

@@ -1,18 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FULL_DOMAIN_NAME } from './domain-name';
 import { TERM_MONTHS } from './pricing';
 
 export const DomainNameSchema = z
   .string()
-  .trim()
-  .toLowerCase()
-  .max(190)
-  .regex(FULL_DOMAIN_NAME, 'must be a domain name such as alpha.hbar');
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(190),
+    z.regex(FULL_DOMAIN_NAME, 'must be a domain name such as alpha.hbar'),
+  );
 
 export const AvailabilityQuerySchema = z.object({
   name: DomainNameSchema,
   /** Claim promotion marker. */
-  promo: z.enum(['claim']).optional(),
+  promo: z.optional(z.enum(['claim'])),
 });
 
 /** Spec status codes: 1 available, 0 unavailable (reserved or taken), -9 network down ('HCS-DOWN'). */
@@ -22,24 +24,26 @@ export const AvailabilityResponseSchema = z.object({
   available: z.boolean(),
   reserved: z.boolean(),
   networkDown: z.boolean(),
-  msg: z.string().optional(),
+  msg: z.optional(z.string()),
   /** HBAR for 12 months when available. */
-  price: z.number().nullable(),
-  priceUsd: z.number().nullable(),
+  price: z.nullable(z.number()),
+  priceUsd: z.nullable(z.number()),
 });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;
 
 export const SuggestionsQuerySchema = z.object({ name: DomainNameSchema });
 export const SuggestionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   price: z.number(),
-  similarity: z.number().int().min(0).max(100),
+  similarity: z.int().check(z.minimum(0), z.maximum(100)),
 });
 export const SuggestionsResponseSchema = z.object({ suggestions: z.array(SuggestionSchema) });
 export type Suggestion = z.infer<typeof SuggestionSchema>;
 
-export const TakenRequestSchema = z.object({ names: z.array(DomainNameSchema).min(1).max(20) });
+export const TakenRequestSchema = z.object({
+  names: z.array(DomainNameSchema).check(z.minLength(1), z.maxLength(20)),
+});
 export const TakenResponseSchema = z.object({ taken: z.array(z.object({ itemName: z.string() })) });
 
 /** Owned domain as lists show it (spec "Owned domain record" and "Domain card"). */
@@ -48,14 +52,14 @@ export const OwnedDomainSchema = z.object({
   orderType: z.literal('W3'),
   purDate: z.string(),
   expireOn: z.string(),
-  months: z.number().int(),
+  months: z.int(),
   isSub: z.union([z.literal(0), z.literal(1)]),
-  sdCount: z.number().int(),
-  serialNo: z.number().int(),
+  sdCount: z.int(),
+  serialNo: z.int(),
   owner: z.string(),
   webProtection: z.boolean(),
   isSubscribed: z.boolean(),
-  status: z.number().int(),
+  status: z.int(),
   price: z.number(),
 });
 export type OwnedDomain = z.infer<typeof OwnedDomainSchema>;
@@ -64,7 +68,7 @@ export const OwnedDomainListSchema = z.object({ domains: z.array(OwnedDomainSche
 export const PendingDomainSchema = z.object({
   itemName: z.string(),
   purDate: z.string(),
-  months: z.number().int(),
+  months: z.int(),
   status: z.literal('Inprogress'),
 });
 export const PendingDomainListSchema = z.object({ domains: z.array(PendingDomainSchema) });
@@ -73,14 +77,14 @@ export const OtherProviderDomainSchema = z.object({
   domainName: z.string(),
   ownerAddress: z.string(),
   createdAt: z.string(),
-  serialNumber: z.number().int(),
+  serialNumber: z.int(),
   tokenID: z.string(),
   status: z.union([z.literal(1), z.literal(2)]),
   isSubscribed: z.boolean(),
   expiresOn: z.string(),
 });
 export const OtherProviderDomainListSchema = z.object({ domains: z.array(OtherProviderDomainSchema) });
-export const OtherDomainsQuerySchema = z.object({ domainName: DomainNameSchema.optional() });
+export const OtherDomainsQuerySchema = z.object({ domainName: z.optional(DomainNameSchema) });
 
 export const DomainDetailSchema = z.object({
   domainName: z.string(),
@@ -88,15 +92,15 @@ export const DomainDetailSchema = z.object({
   blockChain: z.literal('Hedera'),
   purchaseDate: z.string(),
   expiresOn: z.string(),
-  months: z.number().int(),
+  months: z.int(),
   webProtection: z.boolean(),
   subscription: z.boolean(),
   price: z.number(),
   isSub: z.union([z.literal(0), z.literal(1)]),
   owner: z.string(),
-  serialNo: z.number().int(),
-  status: z.number().int(),
-  tokenId: z.string().nullable(),
+  serialNo: z.int(),
+  status: z.int(),
+  tokenId: z.nullable(z.string()),
   isExternal: z.boolean(),
 });
 export type DomainDetail = z.infer<typeof DomainDetailSchema>;
@@ -108,9 +112,9 @@ export const OrderRowSchema = z.object({
   itemName: z.string(),
   kind: z.string(),
   purDate: z.string(),
-  months: z.number().int(),
+  months: z.int(),
   price: z.number(),
-  expiresOn: z.string().nullable(),
+  expiresOn: z.nullable(z.string()),
   /** HBAR returned on the order's ledger account: taken names, an expired quote, paying too much. */
   refundedHbar: z.number(),
 });
@@ -118,9 +122,9 @@ export const OrderListSchema = z.object({ orders: z.array(OrderRowSchema) });
 
 export const TermSchema = z.union(
   TERM_MONTHS.map((months) => z.literal(months)) as [
-    z.ZodLiteral<12>,
-    z.ZodLiteral<24>,
-    z.ZodLiteral<36>,
-    z.ZodLiteral<48>,
+    z.ZodMiniLiteral<12>,
+    z.ZodMiniLiteral<24>,
+    z.ZodMiniLiteral<36>,
+    z.ZodMiniLiteral<48>,
   ],
 );

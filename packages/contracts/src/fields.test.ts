@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emailError,
-  FIELD_MESSAGES,
-  nameError,
-  phoneError,
-  recordUrlError,
-  tenDigitPhoneError,
-} from './fields';
+import { emailError, FIELD_MESSAGES, nameError, recordUrlError, tenDigitPhoneError } from './fields';
+import { phoneError } from './phone';
 
 describe('field rules', () => {
   it('checks emails', () => {

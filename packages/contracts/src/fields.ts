@@ -1,5 +1,3 @@
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
-
 /** Field rules of spec section 5, messages letter for letter. */
 export const FIELD_MESSAGES = {
   email: 'Enter a valid email ID.',
@@ -20,15 +18,6 @@ export function emailError(value: string): string | null {
 export function tenDigitPhoneError(value: string): string | null {
   const digits = value.trim();
   return /^\d{10}$/.test(digits) && !/^0+$/.test(digits) ? null : FIELD_MESSAGES.phoneTenDigits;
-}
-
-/** A phone number with its country, e.g. ('2015550123', 'US') or ('+44 20 7946 0958'). */
-export function phoneError(value: string, country?: CountryCode): string | null {
-  try {
-    return isValidPhoneNumber(value.trim(), country) ? null : FIELD_MESSAGES.phoneWithCountry;
-  } catch {
-    return FIELD_MESSAGES.phoneWithCountry;
-  }
 }
 
 export function nameError(value: string): string | null {

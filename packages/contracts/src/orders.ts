@@ -1,12 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DomainNameSchema } from './domains';
 import { CART_LIMIT, EXTEND_MONTHS, TERM_MONTHS } from './pricing';
 
 const literalUnion = <T extends readonly number[]>(values: T) =>
-  z
-    .number()
-    .int()
-    .refine((value) => values.includes(value), `must be one of ${values.join(', ')}`);
+  z.int().check(z.refine((value) => values.includes(value), `must be one of ${values.join(', ')}`));
 
 export const ORDER_KINDS = [
   'domains',
@@ -34,11 +31,10 @@ export const QuoteRequestSchema = z.discriminatedUnion('kind', [
         z.object({
           itemName: DomainNameSchema,
           months: literalUnion(TERM_MONTHS),
-          isWebProtectionOn: z.boolean().default(false),
+          isWebProtectionOn: z._default(z.boolean(), false),
         }),
       )
-      .min(1)
-      .max(CART_LIMIT, 'Maximum 2 domains allowed!'),
+      .check(z.minLength(1), z.maxLength(CART_LIMIT, 'Maximum 2 domains allowed!')),
   }),
   z.object({ kind: z.literal('extend'), itemName: DomainNameSchema, months: literalUnion(EXTEND_MONTHS) }),
   z.object({ kind: z.literal('web-protection'), itemName: DomainNameSchema }),
@@ -49,14 +45,14 @@ export const QuoteRequestSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('subdomain'),
     parent: DomainNameSchema,
-    label: z.string().trim().toLowerCase().min(1).max(63),
+    label: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(63)),
   }),
 ]);
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
 
 export const QuoteLineSchema = z.object({
   itemName: z.string(),
-  months: z.number().int(),
+  months: z.int(),
   price: z.number(),
   isWebProtectionOn: z.boolean(),
   webProtection: z.number(),
@@ -64,7 +60,7 @@ export const QuoteLineSchema = z.object({
 });
 
 export const QuoteResponseSchema = z.object({
-  orderId: z.string().uuid(),
+  orderId: z.uuid(),
   kind: z.enum(ORDER_KINDS),
   lines: z.array(QuoteLineSchema),
   discounts: z.array(
@@ -73,7 +69,7 @@ export const QuoteResponseSchema = z.object({
   subtotalHbar: z.number(),
   totalHbar: z.number(),
   /** Exact amount to pay, in tinybars (string: may exceed 2^53). */
-  amountTinybars: z.string().regex(/^\d+$/),
+  amountTinybars: z.string().check(z.regex(/^\d+$/)),
   /** Pay this account, with `memo` as the transaction memo. */
   treasuryAccountId: z.string(),
   memo: z.string(),
@@ -82,9 +78,9 @@ export const QuoteResponseSchema = z.object({
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
 
 export const ConfirmRequestSchema = z.object({
-  orderId: z.string().uuid(),
+  orderId: z.uuid(),
   /** The payment's transaction id, `0.0.1234@1700000000.000000001` or `0.0.1234-1700000000-000000001`. */
-  transactionId: z.string().min(10).max(80),
+  transactionId: z.string().check(z.minLength(10), z.maxLength(80)),
 });
 
 /**
@@ -94,9 +90,9 @@ export const ConfirmRequestSchema = z.object({
 export const ConfirmResponseSchema = z.object({
   status: z.literal(1),
   orderId: z.string(),
-  resData: z.array(z.object({ itemName: z.string(), status: z.number().int() })),
+  resData: z.array(z.object({ itemName: z.string(), status: z.int() })),
   /** Tinybars going back to the buyer: lines someone else got first and any amount paid above the quote. */
-  refundedTinybars: z.string().regex(/^\d+$/),
+  refundedTinybars: z.string().check(z.regex(/^\d+$/)),
 });
 export type ConfirmResponse = z.infer<typeof ConfirmResponseSchema>;
 
@@ -123,17 +119,13 @@ export const CLAIM_MESSAGES = {
 /** The claim page's default top-level domain. */
 export const CLAIM_DEFAULT_TLD = 'blade';
 
-/** USD for one HBAR, refreshed every 10 minutes. */
-export const RateSchema = z.object({ usdPerHbar: z.number(), fetchedAt: z.string() });
-export type Rate = z.infer<typeof RateSchema>;
+/** Spec: a claim needs a wallet balance of at least the price plus this much HBAR (fees). */
+export const CLAIM_BALANCE_MARGIN_HBAR = 0.2;
 
-/** Which ledger the registry uses, whom to pay, and what the browser wallets need. */
-export const LedgerInfoSchema = z.object({
-  /** `local`, `testnet` or `mainnet`. */
-  network: z.string(),
-  treasuryAccountId: z.string(),
-  walletConnectProjectId: z.string().nullable(),
-  /** Origin of the mirror node the wallets read (`/ledger` on the local ledger). */
-  mirrorNodeUrl: z.string(),
-});
-export type LedgerInfo = z.infer<typeof LedgerInfoSchema>;
+/** Spec section 8: the claim page's messages besides eligibility. */
+export const CLAIM_PAGE_MESSAGES = {
+  connectWallet: 'Please Connect Wallet',
+  lookupFailed: 'Something went wrong, Try again',
+  minimumBalanceTitle: 'Minimum Balance',
+  minimumBalance: (amount: string) => `Wallet must have at least ${amount} HBAR`,
+} as const;

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailError, nameError } from './fields';
 
-const required = (label: string, max = 120) => z.string().trim().min(1, `${label} is required`).max(max);
+const required = (label: string, max = 120, ...rules: z.core.$ZodCheck<string>[]) =>
+  z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max), ...rules);
 
 export const ProfileSchema = z.object({
   fullName: z.string(),
@@ -15,26 +16,28 @@ export const ProfileSchema = z.object({
   state: z.string(),
   country: z.string(),
   pincode: z.string(),
-  dp: z.string().nullable(),
+  dp: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-export const ProfileResponseSchema = z.object({ profile: ProfileSchema.nullable() });
+export const ProfileResponseSchema = z.object({ profile: z.nullable(ProfileSchema) });
 
 /** Profile form: every field but Address Line 2 is required. */
 export const ProfileUpdateSchema = z.object({
-  fullName: required('Name').refine((value) => nameError(value) === null, 'Enter a valid name.'),
-  email: required('Email', 254).refine((value) => emailError(value) === null, 'Enter a valid email ID.'),
-  countryCode: z
-    .string()
-    .trim()
-    .regex(/^\+\d{1,4}$/, 'must be a calling code such as +1'),
-  mobileNo: z
-    .string()
-    .trim()
-    .regex(/^\d{4,15}$/, 'Enter a valid phone number.'),
+  fullName: required(
+    'Name',
+    120,
+    z.refine((value) => nameError(value) === null, 'Enter a valid name.'),
+  ),
+  email: required(
+    'Email',
+    254,
+    z.refine((value) => emailError(value) === null, 'Enter a valid email ID.'),
+  ),
+  countryCode: z.string().check(z.trim(), z.regex(/^\+\d{1,4}$/, 'must be a calling code such as +1')),
+  mobileNo: z.string().check(z.trim(), z.regex(/^\d{4,15}$/, 'Enter a valid phone number.')),
   adrLine1: required('Address Line 1', 200),
-  adrLine2: z.string().trim().max(200).default(''),
+  adrLine2: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
   country: required('Country'),
   state: required('State'),
   city: required('City'),
@@ -44,17 +47,21 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 export const CountrySchema = z.object({ cd: z.string(), name: z.string(), iso: z.string() });
 export const CountryListSchema = z.object({ countries: z.array(CountrySchema) });
-export const StatesQuerySchema = z.object({ countryName: z.string().trim().min(1).max(100) });
+export const StatesQuerySchema = z.object({
+  countryName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+});
 export const StateListSchema = z.object({ states: z.array(z.string()) });
 
 export const EmailVerificationRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .refine((value) => emailError(value) === null, 'Enter a valid email ID.'),
+  email: z.string().check(
+    z.trim(),
+    z.maxLength(254),
+    z.refine((value) => emailError(value) === null, 'Enter a valid email ID.'),
+  ),
 });
-export const EmailVerificationCodeSchema = z.object({ vi: z.string().trim().min(8).max(128) });
+export const EmailVerificationCodeSchema = z.object({
+  vi: z.string().check(z.trim(), z.minLength(8), z.maxLength(128)),
+});
 export const MessageResponseSchema = z.object({
   status: z.union([z.literal(1), z.literal(0)]),
   msg: z.string(),

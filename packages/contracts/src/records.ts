@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { recordUrlError } from './fields';
 
 export const RECORD_FIELDS = [
@@ -11,31 +11,53 @@ export const RECORD_FIELDS = [
 ] as const;
 export type RecordField = (typeof RECORD_FIELDS)[number];
 
-const RecordUrlSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => recordUrlError(value) === null, 'Kindly enter valid url');
+const RecordUrlSchema = z.string().check(
+  z.trim(),
+  z.maxLength(2048),
+  z.refine((value) => recordUrlError(value) === null, 'Kindly enter valid url'),
+);
 
 export const DomainRecordsSchema = z.object({
   domainName: z.string(),
-  siteAddress: z.string().nullable(),
+  siteAddress: z.nullable(z.string()),
   assetsMap: z.object({
-    web3Asset: z.string().nullable(),
-    twitter: z.string().nullable(),
-    linkedIn: z.string().nullable(),
-    facebook: z.string().nullable(),
-    instagram: z.string().nullable(),
+    web3Asset: z.nullable(z.string()),
+    twitter: z.nullable(z.string()),
+    linkedIn: z.nullable(z.string()),
+    facebook: z.nullable(z.string()),
+    instagram: z.nullable(z.string()),
   }),
   /** 2 = active for resolving. */
-  status: z.number().int(),
-  statusSiteAddress: z.number().int(),
-  statusAssets: z.number().int(),
+  status: z.int(),
+  statusSiteAddress: z.int(),
+  statusAssets: z.int(),
 });
 export type DomainRecords = z.infer<typeof DomainRecordsSchema>;
 
+/** The public resolver's answer: the records, and the name's NFT serial number (null until minted). */
+export const ResolveResponseSchema = z.extend(DomainRecordsSchema, { serialNo: z.nullable(z.int()) });
+export type ResolveResponse = z.infer<typeof ResolveResponseSchema>;
+
 export const RecordUpdateSchema = z.object({ field: z.enum(RECORD_FIELDS), value: RecordUrlSchema });
 export const RecordStatusSchema = z.object({ flag: z.enum(['statusSiteAddress', 'statusAssets']) });
+
+/** The resolver's messages (spec section 8), spelling included. */
+export const RESOLVER_MESSAGES = {
+  noAddress: 'Web 2.0 URL Page is not setted!',
+  inactive: 'Web 2.0 URL Page is not setted.',
+  networkError: 'Something went wrong!',
+  badAnswer: 'Someting went wrong',
+} as const;
+
+/** Where a resolved name goes: its web2 address only when the record is active (status 2) and set. */
+export function resolvedAddress(
+  records: Pick<DomainRecords, 'siteAddress' | 'status'>,
+): { kind: 'address'; url: string } | { kind: 'none'; message: string } {
+  const address = records.siteAddress?.trim() ?? '';
+  if (address === '') return { kind: 'none', message: RESOLVER_MESSAGES.noAddress };
+  if (records.status !== 2) return { kind: 'none', message: RESOLVER_MESSAGES.inactive };
+  return { kind: 'address', url: address };
+}
 
 /** The web2 address a domain starts with before the owner sets one. */
 export function defaultSiteAddress(domainName: string): string {

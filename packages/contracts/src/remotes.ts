@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The one list of apps: Module Federation name, folder (in the workspace and under `/remotes/` on the
@@ -28,7 +28,7 @@ export const REMOTE_FOLDERS = Object.fromEntries(REMOTE_APPS.map((app) => [app.n
 export const RemoteEntrySchema = z.object({
   name: z.enum(REMOTE_NAMES),
   /** URL of the remote's `mf-manifest.json` (absolute, or relative to the page). */
-  entry: z.string().min(1),
+  entry: z.string().check(z.minLength(1)),
 });
 export type RemoteEntry = z.infer<typeof RemoteEntrySchema>;
 

@@ -37,6 +37,8 @@ export type PageRoute = {
   typed?: boolean;
   /** Query parameters the page needs (`true`: any non-empty value); without them it goes home. */
   query?: Record<string, string | true>;
+  /** An account page: opened without a connected wallet it goes to the search page (spec section 2). */
+  account?: true;
 };
 
 /** Whether a location's query carries what a route needs. */
@@ -56,21 +58,43 @@ export const ROUTE_MANIFEST: readonly PageRoute[] = [
   { path: '/gui/domains/:type', remote: 'search', page: 'search', typed: true },
   { path: '/gui/domains/:type/blade', remote: 'search', page: 'search', typed: true },
   { path: paths.claim, remote: 'search', page: 'claim' },
-  { path: '/gui/domain/:type/detail', remote: 'my_domains', page: 'domain-detail', typed: true },
-  { path: '/gui/domain/:type/manage', remote: 'my_domains', page: 'domain-manage', typed: true },
-  { path: '/gui/odomain/web3/detail', remote: 'my_domains', page: 'other-domain-detail' },
-  { path: '/gui/odomain/web3/manage', remote: 'my_domains', page: 'other-domain-manage' },
-  { path: paths.myDomains, remote: 'my_domains', page: 'my-domains' },
-  { path: '/gui/w3mysubdomains/:domain', remote: 'my_domains', page: 'my-subdomains' },
-  { path: paths.pending, remote: 'my_domains', page: 'pending' },
+  {
+    path: '/gui/domain/:type/detail',
+    remote: 'my_domains',
+    page: 'domain-detail',
+    typed: true,
+    account: true,
+  },
+  {
+    path: '/gui/domain/:type/manage',
+    remote: 'my_domains',
+    page: 'domain-manage',
+    typed: true,
+    account: true,
+  },
+  { path: '/gui/odomain/web3/detail', remote: 'my_domains', page: 'other-domain-detail', account: true },
+  { path: '/gui/odomain/web3/manage', remote: 'my_domains', page: 'other-domain-manage', account: true },
+  { path: paths.myDomains, remote: 'my_domains', page: 'my-domains', account: true },
+  { path: '/gui/w3mysubdomains/:domain', remote: 'my_domains', page: 'my-subdomains', account: true },
+  { path: paths.pending, remote: 'my_domains', page: 'pending', account: true },
   { path: paths.cart, remote: 'cart_checkout', page: 'cart' },
   { path: paths.checkout, remote: 'cart_checkout', page: 'checkout' },
-  { path: '/gui/profile/:type', remote: 'profile', page: 'profile' },
+  { path: '/gui/profile/:type', remote: 'profile', page: 'profile', account: true },
   { path: paths.resolver, remote: 'resolver', page: 'resolver' },
   { path: paths.publicResolver, remote: 'resolver', page: 'resolver' },
   // Spec: /index.html is the email verification page only with t=ev and a non-empty x.
   { path: '/index.html', remote: 'profile', page: 'email-verification', query: { t: 'ev', x: true } },
 ];
+
+/**
+ * What the shell gives every remote page: the path's parameters and the query. Remotes read their
+ * location only from these props (the router stays inside the shell) and move with the bus's
+ * `navigate` event.
+ */
+export type PageProps = {
+  params: Readonly<Record<string, string | undefined>>;
+  query: URLSearchParams;
+};
 
 /** The manifest's routes of one remote. */
 export const routesOf = (remote: RemoteName) => ROUTE_MANIFEST.filter((route) => route.remote === remote);

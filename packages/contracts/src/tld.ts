@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** One top-level domain the registry sells, e.g. `hbar`. */
 export const TldSchema = z.object({
-  itemName: z.string().regex(/^[a-z0-9]{1,20}$/),
+  itemName: z.string().check(z.regex(/^[a-z0-9]{1,20}$/)),
 });
 export type Tld = z.infer<typeof TldSchema>;
 

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { QuoteRequest } from '@registry/contracts/orders';
+import type { WalletPort } from '@registry/wallet/wallet-port';
 import {
   PAID_STAGES,
   runPaidAction,
@@ -21,11 +22,25 @@ export function stageStates(current: PaidStage | null, failed: boolean, finished
   });
 }
 
+/** What each stage is called on screen. */
+export const PAID_STAGE_LABELS: Record<PaidStage, string> = {
+  quote: 'Price fixed',
+  approval: 'Approve in your wallet',
+  confirmation: 'Confirmed on the ledger',
+  delivery: 'Minted and delivered',
+};
+
+export type PaidActionHookDeps = {
+  api: PaidActionDeps['api'];
+  /** The connected wallet's adapter (loaded on first use), or null when none is connected. */
+  wallet: () => Promise<WalletPort | null>;
+};
+
 /**
  * The paid flow for a component: `run(request)` goes through quote, approval, confirmation and
  * delivery; after a failure `retry()` resumes where it stopped (a made payment is never paid again).
  */
-export function usePaidAction(deps: Omit<PaidActionDeps, 'onProgress'>) {
+export function usePaidAction({ api, wallet }: PaidActionHookDeps) {
   const [progress, setProgress] = useState<PaidActionProgress | null>(null);
   const [outcome, setOutcome] = useState<PaidActionOutcome | null>(null);
   const [running, setRunning] = useState(false);
@@ -36,12 +51,14 @@ export function usePaidAction(deps: Omit<PaidActionDeps, 'onProgress'>) {
       lastRequest.current = request;
       setRunning(true);
       setOutcome(null);
-      const result = await runPaidAction(request, { ...deps, onProgress: setProgress }, resume);
+      setProgress(resume ?? { stage: 'quote' });
+      const port = await wallet().catch(() => null);
+      const result = await runPaidAction(request, { api, wallet: port, onProgress: setProgress }, resume);
       setOutcome(result);
       setRunning(false);
       return result;
     },
-    [deps],
+    [api, wallet],
   );
 
   const retry = useCallback(async () => {
@@ -49,12 +66,20 @@ export function usePaidAction(deps: Omit<PaidActionDeps, 'onProgress'>) {
     return start(lastRequest.current, outcome.progress);
   }, [outcome, start]);
 
+  const reset = useCallback(() => {
+    lastRequest.current = null;
+    setProgress(null);
+    setOutcome(null);
+  }, []);
+
   return {
     run: (request: QuoteRequest) => start(request),
     retry,
+    reset,
     running,
     outcome,
     stage: progress?.stage ?? null,
     stages: stageStates(progress?.stage ?? null, outcome?.ok === false, outcome?.ok === true),
   };
 }
+export type PaidAction = ReturnType<typeof usePaidAction>;

@@ -1,17 +1,21 @@
 import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
+import { useMemo } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, useLocation, useParams } from 'react-router-dom';
+import { bus } from '@registry/bus';
 import type { RemoteName } from '@registry/contracts/remotes';
-import { queryMatches, routesOf, type PageRoute } from '@registry/contracts/routes';
+import { queryMatches, routesOf, type PageProps, type PageRoute } from '@registry/contracts/routes';
 import { Spinner } from './spinner';
 import './theme.css';
 
-function StandalonePage({ route, Page }: { route: PageRoute; Page: ComponentType }) {
+function StandalonePage({ route, Page }: { route: PageRoute; Page: ComponentType<PageProps> }) {
+  const params = useParams();
   const { search } = useLocation();
+  const query = useMemo(() => new URLSearchParams(search), [search]);
   if (!queryMatches(route, search)) return <Navigate to="/" replace />;
   return (
     <Suspense fallback={<Spinner />}>
-      <Page />
+      <Page params={params} query={query} />
     </Suspense>
   );
 }
@@ -36,7 +40,7 @@ function StandaloneIndex({ remote }: { remote: RemoteName }) {
  * Mounts a remote alone (its own dev server and tests): its pages at the paths the route manifest
  * gives them in the shell, so links and deep links work the same.
  */
-export function mountStandalone(remote: RemoteName, pages: Record<string, ComponentType>) {
+export function mountStandalone(remote: RemoteName, pages: Record<string, ComponentType<PageProps>>) {
   const router = createBrowserRouter(
     routesOf(remote)
       .flatMap((route) => {
@@ -45,6 +49,8 @@ export function mountStandalone(remote: RemoteName, pages: Record<string, Compon
       })
       .concat({ path: '*', element: <StandaloneIndex remote={remote} /> }),
   );
+  // Alone, the remote's own router follows the `navigate` events the shell would follow.
+  bus.on('navigate', ({ to, replace }) => void router.navigate(to, { replace: replace ?? false }));
   const container = document.getElementById('root');
   if (!container) throw new Error('missing #root element');
   createRoot(container).render(

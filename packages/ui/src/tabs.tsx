@@ -1,24 +1,36 @@
-import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
+import { Tab as TabButton, TabList, TabPanel, Tabs as TabsRoot } from 'react-tabs';
 
 type Tab = { id: string; label: string; content: ReactNode };
 
-/** Tabs: arrow keys move between tabs, each panel labelled by its tab. */
+/**
+ * Tabs (WAI-ARIA tabs pattern through react-tabs, a small well-kept primitive): arrow keys, Home and
+ * End move between tabs, each panel is labelled by its tab.
+ */
 export function Tabs({ tabs, label, defaultTab }: { tabs: Tab[]; label: string; defaultTab?: string }) {
+  const defaultIndex = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === defaultTab),
+  );
   return (
-    <TabsPrimitive.Root className="ui-tabs" defaultValue={defaultTab ?? tabs[0]?.id}>
-      <TabsPrimitive.List className="ui-tabs__list" aria-label={label}>
+    <TabsRoot
+      className="ui-tabs"
+      defaultIndex={defaultIndex}
+      selectedTabClassName="ui-tabs__tab--selected"
+      selectedTabPanelClassName="ui-tabs__panel--selected"
+    >
+      <TabList className="ui-tabs__list" aria-label={label}>
         {tabs.map((tab) => (
-          <TabsPrimitive.Trigger key={tab.id} value={tab.id} className="ui-tabs__tab">
+          <TabButton key={tab.id} className="ui-tabs__tab">
             {tab.label}
-          </TabsPrimitive.Trigger>
+          </TabButton>
         ))}
-      </TabsPrimitive.List>
+      </TabList>
       {tabs.map((tab) => (
-        <TabsPrimitive.Content key={tab.id} value={tab.id} className="ui-tabs__panel">
+        <TabPanel key={tab.id} className="ui-tabs__panel">
           {tab.content}
-        </TabsPrimitive.Content>
+        </TabPanel>
       ))}
-    </TabsPrimitive.Root>
+    </TabsRoot>
   );
 }

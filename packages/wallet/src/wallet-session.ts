@@ -14,7 +14,8 @@ type StoredWallet = { walletName: WalletName; publicKey: string; status: 'paired
 type WalletSessionState = {
   walletName: WalletName | null;
   accountId: string | null;
-  status: 'disconnected' | 'connecting' | 'paired';
+  /** `restoring`: a wallet of this tab is being checked against the server's session after a reload. */
+  status: 'disconnected' | 'restoring' | 'connecting' | 'paired';
   error: string | null;
   /** Where to get the wallet when the error is that it is not installed. */
   installUrl: string | null;
@@ -41,7 +42,11 @@ async function loadAdapter(name: WalletName) {
 export const useWalletSession = create<WalletSessionState>()((set, get) => ({
   walletName: null,
   accountId: null,
-  status: 'disconnected',
+  // A tab that stored a wallet starts by restoring it: account pages wait instead of sending it away.
+  status:
+    typeof sessionStorage !== 'undefined' && sessionStorage.getItem(SESSION_KEY)
+      ? 'restoring'
+      : 'disconnected',
   error: null,
   installUrl: null,
   wallet: null,
@@ -75,7 +80,11 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => ({
 
   async restore() {
     const raw = sessionStorage.getItem(SESSION_KEY);
-    if (!raw) return;
+    if (!raw) {
+      if (get().status === 'restoring') set({ status: 'disconnected' });
+      return;
+    }
+    if (get().status !== 'paired') set({ status: 'restoring' });
     try {
       const stored = JSON.parse(raw) as StoredWallet;
       const session = await api.getSession();
@@ -84,6 +93,7 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => ({
       bus.emit('wallet:connected', { walletName: stored.walletName, accountId: stored.publicKey });
     } catch {
       sessionStorage.removeItem(SESSION_KEY);
+      set({ status: 'disconnected', walletName: null, accountId: null });
     }
   },
 

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -15,6 +16,8 @@ const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.u
 const WALLET_DIR = fileURLToPath(new URL('../../wallet', import.meta.url));
 /** The one HTML page of every app (the shell, and each remote mounted alone). */
 const HTML_TEMPLATE = fileURLToPath(new URL('./index.html', import.meta.url));
+/** Where a remote's standalone page is built, inside its dist folder. */
+const STANDALONE_DIR = 'standalone';
 
 /** The apps' list lives in the contracts (TypeScript), read here through tsx. */
 async function appsList() {
@@ -31,14 +34,13 @@ export function createRemoteConfig(configUrl) {
     // A copy of a remote built elsewhere (the build-isolation check) is the remote its package names.
     const named = app ?? remotes.find((each) => each.folder === readPackageName(appDir));
     if (!named) throw new Error(`${appDir} is not one of the remotes in @registry/contracts/remotes`);
-    return createAppConfig({
-      appDir,
-      name: named.name,
-      kind: 'remote',
-      exposes: { './pages': './src/pages.tsx' },
-      devPort: named.devPort,
-      title: named.title,
-    })(env, argv);
+    const options = { appDir, name: named.name, devPort: named.devPort, title: named.title };
+    // Two builds: the federated remote the shell loads, and the same pages mounted alone (no shell, no
+    // federation) under standalone/ for working on the remote by itself.
+    return [
+      createAppConfig({ ...options, kind: 'remote', exposes: { './pages': './src/pages.tsx' } })(env, argv),
+      createAppConfig({ ...options, kind: 'standalone' })(env, argv),
+    ];
   };
 }
 
@@ -76,6 +78,23 @@ function hederaSdkAliases() {
   };
 }
 
+/**
+ * The shell hands its federation runtime to the remotes (`provideExternalRuntime`) through a runtime
+ * plugin that is required as CommonJS; pointing it at the ES build keeps one copy of the runtime.
+ */
+function federationRuntimeAliases() {
+  const fromEnhanced = createRequire(require.resolve('@module-federation/enhanced'));
+  const fromTools = createRequire(fromEnhanced.resolve('@module-federation/runtime-tools'));
+  const runtimeCjs = createRequire(fromTools.resolve('@module-federation/runtime')).resolve(
+    '@module-federation/runtime/core',
+  );
+  const coreEsm = path.join(path.dirname(runtimeCjs), 'core.js');
+  return {
+    '@module-federation/runtime-tools/runtime-core$': coreEsm,
+    '@module-federation/runtime/core$': coreEsm,
+  };
+}
+
 /** Every module of `@registry/contracts` (one file each, no barrel). */
 function contractsModules() {
   return readdirSync(CONTRACTS_SRC)
@@ -85,10 +104,14 @@ function contractsModules() {
 
 const UI_SRC = fileURLToPath(new URL('../../ui/src', import.meta.url));
 
-/** Every piece of the UI kit, each its own shared module: a page pays only for the pieces it uses. */
+/**
+ * Every piece of the UI kit, each its own shared module: a page pays only for the pieces it uses.
+ * The standalone mount is not one: it runs only when a remote is opened alone, with its own router.
+ */
 function uiModules() {
   return readdirSync(UI_SRC)
     .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+    .filter((file) => file !== 'mount-standalone.tsx')
     .map((file) => `@registry/ui/${file.slice(0, -4)}`);
 }
 
@@ -97,41 +120,77 @@ const PAID_FLOW_SRC = fileURLToPath(new URL('../../paid-flow/src', import.meta.u
 /** The one paid flow (its hook and runner) is shared like the stores. */
 function paidFlowModules() {
   return readdirSync(PAID_FLOW_SRC)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => `@registry/paid-flow/${file.slice(0, -3)}`);
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => `@registry/paid-flow/${file.replace(/\.tsx?$/, '')}`);
 }
 
-/** Libraries that must exist once per page: React state, router context, stores and the bus. */
-export function sharedSingletons(appDir) {
+/**
+ * Libraries that must exist once per page: React state, stores, the bus, the contracts, the UI kit and
+ * the paid flow. The shell provides them all; a remote takes every one from the shell (`import: false`):
+ * it bundles no copy of its own, so its entry lists no providers and carries no fallback chunks. The
+ * router is one instance without being shared: it lives in the shell alone (remote pages get their
+ * location as props and navigate through the bus), so the shell's copy is tree-shaken.
+ */
+export function sharedSingletons(appDir, kind = 'host') {
   const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
   const deps = { ...pkg.dependencies };
-  const library = (name, from = name) => ({ singleton: true, requiredVersion: deps[from] ?? false });
-  const workspace = () => ({ singleton: true, requiredVersion: false, version: WORKSPACE_VERSION });
+  const fromShell = kind === 'remote' ? { import: false } : {};
+  const library = (name, from = name) => ({
+    singleton: true,
+    requiredVersion: deps[from] ?? false,
+    ...fromShell,
+  });
+  const workspace = { singleton: true, requiredVersion: false, version: WORKSPACE_VERSION, ...fromShell };
+  const packageModules = [
+    ...workspaceModules(contractsModules(), CONTRACTS_SRC),
+    ...workspaceModules(uiModules(), UI_SRC),
+    ...workspaceModules(paidFlowModules(), PAID_FLOW_SRC),
+  ];
   return {
     react: library('react'),
     'react/jsx-runtime': library('react/jsx-runtime', 'react'),
     'react-dom': library('react-dom'),
     'react-dom/client': library('react-dom/client', 'react-dom'),
-    'react-router-dom': library('react-router-dom'),
-    'react-router': library('react-router', 'react-router-dom'),
     zustand: library('zustand'),
-    '@registry/bus': workspace(),
+    '@registry/bus': workspace,
     // One client (and one copy of the validation library it parses with) for the shell and every remote.
-    '@registry/api-client/client': workspace(),
+    '@registry/api-client/client': workspace,
     // The stores the shell owns and remotes read: one instance per page.
-    '@registry/cart/cart-store': workspace(),
-    '@registry/wallet/wallet-session': workspace(),
-    ...Object.fromEntries(contractsModules().map((name) => [name, workspace()])),
-    ...Object.fromEntries(uiModules().map((name) => [name, workspace()])),
-    ...Object.fromEntries(paidFlowModules().map((name) => [name, workspace()])),
+    '@registry/cart/cart-store': workspace,
+    '@registry/wallet/wallet-session': workspace,
+    // The shell keys the packages' modules by file: webpack then provides every one (used by the shell
+    // or not) and a neighbour's relative import (`./domains`) gets the shared instance, not a copy.
+    // Remotes ask for them by package name.
+    ...Object.fromEntries(
+      packageModules.map(({ name, file }) =>
+        kind === 'remote' ? [name, workspace] : [file, { ...workspace, shareKey: name }],
+      ),
+    ),
   };
+}
+
+/** A package's modules: the name others import and the file it is. */
+function workspaceModules(names, sourceDir) {
+  const files = readdirSync(sourceDir);
+  return names.map((name) => {
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    return {
+      name,
+      file: path.join(
+        sourceDir,
+        files.find((each) => each === `${base}.ts` || each === `${base}.tsx`),
+      ),
+    };
+  });
 }
 
 /**
  * @param {object} options
  * @param {string} options.appDir       folder of the app (holds package.json and src/)
  * @param {string} options.name         Module Federation name
- * @param {'host' | 'remote'} options.kind
+ * @param {'host' | 'remote' | 'standalone'} options.kind
+ *   host: the shell; remote: the federated container only, on the shell's federation runtime;
+ *   standalone: a remote's pages as a page of their own, without federation
  * @param {Record<string, string>} [options.exposes]
  * @param {number} options.devPort
  * @param {string} options.title        title of the standalone page
@@ -141,7 +200,9 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const isHost = kind === 'host';
-    const outputPath = path.resolve(appDir, process.env.BUILD_OUT_DIR || outDir || 'dist');
+    const isStandalone = kind === 'standalone';
+    const distPath = path.resolve(appDir, process.env.BUILD_OUT_DIR || outDir || 'dist');
+    const outputPath = isStandalone ? path.join(distPath, STANDALONE_DIR) : distPath;
     // `output.clean` empties this folder: never let it be the app itself or one of its parents.
     if (!path.relative(outputPath, appDir).startsWith('..')) {
       throw new Error(`Refusing to build into ${outputPath}: it would erase ${appDir}`);
@@ -149,7 +210,8 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
-      entry: { main: './src/index.ts' },
+      // The federated remote's only entry is its container (remoteEntry.js).
+      entry: kind === 'remote' ? {} : { main: './src/index.ts' },
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: outputPath,
@@ -157,13 +219,14 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
         filename: '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        publicPath: isHost ? '/' : 'auto',
-        uniqueName: `registry_${name}`,
-        clean: true,
+        // The standalone page's dev server answers every path with it: its scripts are addressed from the root.
+        publicPath: isHost || (isStandalone && !production) ? '/' : 'auto',
+        uniqueName: isStandalone ? `registry_${name}_standalone` : `registry_${name}`,
+        clean: kind === 'remote' ? { keep: (file) => file.startsWith(STANDALONE_DIR) } : true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: hederaSdkAliases(),
+        alias: { ...hederaSdkAliases(), ...federationRuntimeAliases() },
       },
       module: {
         rules: [
@@ -181,29 +244,47 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
               },
             },
           },
-          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          // Style sheets are files of their own, not JavaScript: they load in parallel and cost no script time.
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
           { test: /\.(png|svg|jpe?g|gif|webp)$/, type: 'asset' },
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-          shared: sharedSingletons(appDir),
-          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-          dts: false,
-        }),
+        isStandalone
+          ? null
+          : new ModuleFederationPlugin({
+              name,
+              ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+              shared: sharedSingletons(appDir, kind),
+              // Take the singletons already loaded (the shell's) instead of first loading every remote's
+              // entry to compare versions: a page downloads only the remotes it shows.
+              shareStrategy: 'loaded-first',
+              manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+              dts: false,
+              experiments: {
+                // One federation runtime per page: the shell's, handed to every remote it loads.
+                ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+                // Browser only: the runtime's Node loading code is left out.
+                optimization: { target: 'web' },
+              },
+            }),
         // Wallet libraries use Node's Buffer and process; only modules that mention them get these.
         new webpack.ProvidePlugin({
           Buffer: [require.resolve('buffer/'), 'Buffer'],
           process: require.resolve('process/browser'),
         }),
-        new HtmlWebpackPlugin({
-          template: HTML_TEMPLATE,
-          title,
-          chunks: ['main'],
+        new MiniCssExtractPlugin({
+          filename: '[name].css',
+          chunkFilename: '[name].[contenthash:8].css',
         }),
-      ],
+        kind === 'remote'
+          ? null
+          : new HtmlWebpackPlugin({
+              template: HTML_TEMPLATE,
+              title,
+              chunks: ['main'],
+            }),
+      ].filter(Boolean),
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
       },
@@ -215,22 +296,25 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
         { module: /hedera-wallet-connect[\\/]dist[\\/]browser-esm/ },
       ],
       stats: 'errors-warnings',
-      devServer: {
-        port: devPort,
-        historyApiFallback: true,
-        hot: false,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        ...(isHost
-          ? {
-              proxy: [
-                {
-                  context: ['/api', '/remotes.json', '/remotes', '/ledger', '/healthz'],
-                  target: process.env.API_ORIGIN ?? 'http://localhost:8080',
-                },
-              ],
-            }
-          : {}),
-      },
+      // One dev server per remote: the federated build's, which also serves the standalone page.
+      devServer: isStandalone
+        ? undefined
+        : {
+            port: devPort,
+            historyApiFallback: true,
+            hot: false,
+            headers: { 'Access-Control-Allow-Origin': '*' },
+            ...(isHost
+              ? {
+                  proxy: [
+                    {
+                      context: ['/api', '/remotes.json', '/remotes', '/ledger', '/healthz'],
+                      target: process.env.API_ORIGIN ?? 'http://localhost:8080',
+                    },
+                  ],
+                }
+              : {}),
+          },
     };
   };
 }

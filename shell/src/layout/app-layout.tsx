@@ -1,17 +1,21 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '@registry/bus';
 import { startCartSync } from '@registry/cart/cart-store';
 import { clearStorageOnSessionExpiry } from '../session/session-expiry';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { api } from '../api';
 import { startRateTicker } from './rate-ticker';
+import { showsExtensionBanner } from './blade-mode';
+import { ExtensionBanner } from './extension-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Toasts } from './toasts';
 
 export function AppLayout() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const banner = showsExtensionBanner(location);
   // Remotes never import the router of another app; they ask the shell to navigate.
   useEffect(
     () => bus.on('navigate', ({ to, replace }) => navigate(to, { replace: replace ?? false })),
@@ -23,8 +27,12 @@ export function AppLayout() {
   useEffect(() => startRateTicker(api.getRate), []);
   useEffect(() => void useWalletSession.getState().restore(), []);
   return (
-    <div className="app">
-      <Header />
+    // The page's top padding follows the fixed header's height: 92 px, 176 px with the banner, 70 px on phones.
+    <div className="app" data-banner={banner ? 'shown' : 'hidden'}>
+      <div className="app-top">
+        <Header />
+        {banner ? <ExtensionBanner /> : null}
+      </div>
       <main className="app-main">
         <Outlet />
       </main>

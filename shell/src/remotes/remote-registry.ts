@@ -1,9 +1,10 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { EXPOSED_PAGES_MODULE, RemotesManifestSchema, type RemoteName } from '@registry/contracts/remotes';
 import type { ComponentType } from 'react';
+import type { PageProps } from '@registry/contracts/routes';
 
 /** What a remote's `./pages` module exports. */
-export type RemotePagesModule = { pages: Record<string, ComponentType> };
+export type RemotePagesModule = { pages: Record<string, ComponentType<PageProps>> };
 
 type RemoteEntries = Map<RemoteName, string>;
 
@@ -37,7 +38,7 @@ export async function loadRemotePage(
   remote: RemoteName,
   page: string,
   fresh: boolean,
-): Promise<ComponentType> {
+): Promise<ComponentType<PageProps>> {
   const entries = await remoteEntries();
   const entry = entries.get(remote);
   if (!entry) throw new Error(`No address is configured for the ${remote} remote`);

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { bus } from '@registry/bus';
 import { useWalletSession } from '@registry/wallet/wallet-session';
+import { isBladeMode } from '../layout/blade-mode';
 
 // Both load on demand: the first page needs neither the dialog nor the menu code.
 const ConnectWalletModal = lazy(() =>
@@ -13,6 +15,7 @@ const PairedAccountMenu = lazy(() =>
 /** 'Connect Wallet', or the paired account's menu with its balance, Orders & Profile and Logout. */
 export function AccountMenu() {
   const { accountId, status } = useWalletSession();
+  const bladeMode = isBladeMode(useLocation());
   const [modalOpen, setModalOpen] = useState(false);
   // Loaded with the first opening, then kept mounted so closing it returns focus to the button.
   const [modalLoaded, setModalLoaded] = useState(false);
@@ -28,7 +31,11 @@ export function AccountMenu() {
         </button>
         {modalLoaded ? (
           <Suspense fallback={null}>
-            <ConnectWalletModal open={modalOpen} onClose={() => setModalOpen(false)} />
+            <ConnectWalletModal
+              open={modalOpen}
+              onClose={() => setModalOpen(false)}
+              {...(bladeMode ? { autoChoose: 'Blade' as const } : {})}
+            />
           </Suspense>
         ) : null}
       </div>

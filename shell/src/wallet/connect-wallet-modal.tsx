@@ -1,11 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WalletName } from '@registry/contracts/bus-events';
-import type { LedgerInfo } from '@registry/contracts/orders';
+import type { LedgerInfo } from '@registry/contracts/network';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { Modal } from '@registry/ui/modal';
 import { api } from '../api';
 
-type Props = { open: boolean; onClose: () => void };
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  /** Blade mode: go straight to this wallet once the page knows the network. */
+  autoChoose?: WalletName;
+};
 
 /** Why a WalletConnect wallet cannot be used here, or null when it can. */
 function unavailableReason(ledger: LedgerInfo | null): string | null {
@@ -18,7 +23,7 @@ function unavailableReason(ledger: LedgerInfo | null): string | null {
 }
 
 /** The Connect Wallet modal: HashPack and Blade, and the Local Wallet on the local ledger. */
-export function ConnectWalletModal({ open, onClose }: Props) {
+export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
   const [ledger, setLedger] = useState<LedgerInfo | null>(null);
   const { connect, status, error, installUrl } = useWalletSession();
 
@@ -36,20 +41,35 @@ export function ConnectWalletModal({ open, onClose }: Props) {
       );
   }, []);
 
-  const choose = async (name: WalletName) => {
-    const walletConnect =
-      ledger && (ledger.network === 'testnet' || ledger.network === 'mainnet')
-        ? {
-            projectId: ledger.walletConnectProjectId,
-            network: ledger.network as 'testnet' | 'mainnet',
-            mirrorNodeUrl: ledger.mirrorNodeUrl,
-          }
-        : undefined;
-    await connect(name, walletConnect);
-    if (useWalletSession.getState().status === 'paired') onClose();
-  };
+  const choose = useCallback(
+    async (name: WalletName) => {
+      const walletConnect =
+        ledger && (ledger.network === 'testnet' || ledger.network === 'mainnet')
+          ? {
+              projectId: ledger.walletConnectProjectId,
+              network: ledger.network as 'testnet' | 'mainnet',
+              mirrorNodeUrl: ledger.mirrorNodeUrl,
+            }
+          : undefined;
+      await connect(name, walletConnect);
+      if (useWalletSession.getState().status === 'paired') onClose();
+    },
+    [ledger, connect, onClose],
+  );
 
   const reason = unavailableReason(ledger);
+
+  // Blade's own browser: no choice to make. Each opening tries once; a failure stays shown here.
+  const autoTried = useRef(false);
+  useEffect(() => {
+    if (!open) {
+      autoTried.current = false;
+      return;
+    }
+    if (!autoChoose || autoTried.current || reason !== null) return;
+    autoTried.current = true;
+    void choose(autoChoose);
+  }, [open, autoChoose, reason, choose]);
 
   return (
     <Modal open={open} onOpenChange={(next) => (next ? undefined : onClose())} title="Connect Wallet">

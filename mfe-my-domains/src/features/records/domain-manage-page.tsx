@@ -1,9 +1,7 @@
-import { useParams, useSearchParams } from 'react-router-dom';
+import type { PageProps } from '@registry/contracts/routes';
 import { PageHeading } from '@registry/ui/page-heading';
 
-export function DomainManagePage() {
-  const { type } = useParams();
-  const [query] = useSearchParams();
+export function DomainManagePage({ params: { type }, query }: PageProps) {
   const domain = query.get('domain') ?? '';
   return (
     <section data-page="domain-manage">

@@ -1,8 +1,7 @@
-import { useParams } from 'react-router-dom';
+import type { PageProps } from '@registry/contracts/routes';
 import { PageHeading } from '@registry/ui/page-heading';
 
-export function MySubdomainsPage() {
-  const { domain = '' } = useParams();
+export function MySubdomainsPage({ params: { domain = '' } }: PageProps) {
   return (
     <section data-page="my-subdomains">
       <PageHeading title={`Subdomains of ${domain}`} />

@@ -1,9 +1,66 @@
+import { useId, useState, type FormEvent } from 'react';
+import { checkResolverName, RESOLVER_MAX_LENGTH } from '@registry/contracts/domain-name';
+import { Button } from '@registry/ui/button';
 import { PageHeading } from '@registry/ui/page-heading';
+import { Spinner } from '@registry/ui/spinner';
+import { resolveName } from './api/resolve-name';
+import './resolver-page.css';
 
+/** Where the browser goes: a seam for the page's tests. */
+export const navigation = { go: (url: string) => window.location.assign(url) };
+
+/** The public resolver: type a domain, go to its web2 address (spec sections 2, 4, 5 and 8). */
 export function ResolverPage() {
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [resolving, setResolving] = useState(false);
+  const messageId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkResolverName(text);
+    if (check.kind === 'empty') return;
+    if (check.kind === 'invalid') return setMessage(check.message);
+    setMessage(null);
+    setResolving(true);
+    const outcome = await resolveName(check.name);
+    setResolving(false);
+    if (outcome.kind === 'redirect') navigation.go(outcome.url);
+    else setMessage(outcome.message);
+  };
+
   return (
-    <section data-page="resolver">
+    <section data-page="resolver" className="resolver-page">
       <PageHeading title="Resolve Hedera Domains" tagline="Humanizing Internet, Safely." />
+      <form className="resolver-form" role="search" onSubmit={(event) => void submit(event)} noValidate>
+        <input
+          type="text"
+          className="ui-input"
+          aria-label="Domain name"
+          placeholder="alice.hbar"
+          value={text}
+          maxLength={RESOLVER_MAX_LENGTH}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={message !== null}
+          aria-describedby={message ? messageId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setMessage(null);
+          }}
+        />
+        <Button type="submit" disabled={resolving}>
+          Go
+        </Button>
+      </form>
+      <div className="resolver-page__status" aria-live="polite">
+        {resolving ? <Spinner label="Resolving…" /> : null}
+        {message ? (
+          <p id={messageId} className="resolver-page__message" role="alert">
+            {message}
+          </p>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -1,8 +1,16 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bus } from '@registry/bus';
 import type { BusEventMap } from '@registry/contracts/bus-events';
+import type { DonutSlice } from '../suggestions/donut-data';
 import { SearchPage } from './search-page';
+
+// jsdom lays nothing out, so the chart library cannot size its drawing: the donut stands in as its slices.
+vi.mock('../suggestions/components/suggestions-donut', () => ({
+  default: ({ slices }: { slices: DonutSlice[] }) => (
+    <span>{slices.map((slice) => slice.label).join(',')}</span>
+  ),
+}));
 
 afterEach(() => {
   cleanup();
@@ -23,6 +31,15 @@ function serve(answers: Record<string, Answer>) {
     }),
   );
 }
+
+const PARENT_RECORDS = {
+  domainName: 'alice.hbar',
+  siteAddress: null,
+  assetsMap: { web3Asset: null, twitter: null, linkedIn: null, facebook: null, instagram: null },
+  status: 1,
+  statusSiteAddress: 0,
+  statusAssets: 0,
+};
 
 const TLDS = { '/api/tlds': { body: { tlds: [{ itemName: 'hbar' }, { itemName: 'blade' }] } } };
 
@@ -127,6 +144,78 @@ describe('search page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.queryByTestId('price-hbar')).toBeNull();
   });
+
+  it('lists suggestions with prices in USD (at the published rate) and HBAR, a donut of the closest, and adds one to the cart', async () => {
+    serve({
+      ...TLDS,
+      '/api/domains/availability': {
+        body: {
+          name: 'alpha.hbar',
+          status: 0,
+          available: false,
+          reserved: false,
+          networkDown: false,
+          price: null,
+          priceUsd: null,
+        },
+      },
+      '/api/domains/suggestions': {
+        body: {
+          suggestions: [
+            { id: 1, name: 'alpha1.hbar', price: 10, similarity: 91 },
+            { id: 2, name: 'getalpha.hbar', price: 12.5, similarity: 0 },
+          ],
+        },
+      },
+    });
+    bus.emit('rate:updated', { usdPerHbar: 0.2, fetchedAt: '2026-11-23T00:00:00.000Z' });
+    render(<SearchPage />);
+    const adds = listen('cart:add');
+    await searchFor('alpha');
+    const table = await screen.findByRole('table', { name: 'Suggestions for alpha.hbar' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Domain', 'Price in USD', 'Price in Hbar per year']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['alpha1.hbar', '2.00', '10.00'],
+      ['getalpha.hbar', '2.50', '12.50'],
+    ]);
+    // The donut shows only suggestions that share something with the search.
+    const donut = await screen.findByRole('img', { name: 'Closest suggestions: alpha1.hbar 91%' });
+    await waitFor(() => expect(donut.textContent).toBe('alpha1.hbar'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add getalpha.hbar to cart' }));
+    expect(adds.seen).toEqual([
+      { itemName: 'getalpha.hbar', basePrice: 12.5, months: 12, origin: 'search-result' },
+    ]);
+    adds.off();
+  });
+
+  it.each([
+    [null, 'Domain [alice.hbar] is not existing !'],
+    [1, null],
+  ])(
+    'passes a subdomain whose parent has serial number %s only when minted (serial at least 1)',
+    async (serialNo, message) => {
+      serve({
+        ...TLDS,
+        '/api/resolve/': { body: { ...PARENT_RECORDS, serialNo } },
+        '/api/domains/taken': { body: { taken: [] } },
+      });
+      render(<SearchPage />);
+      await searchFor('blog.alice');
+      if (message) expect((await screen.findByRole('alert')).textContent).toBe(message);
+      else expect(await screen.findByRole('region', { name: 'Result for blog.alice.hbar' })).toBeTruthy();
+    },
+  );
 
   it("checks a subdomain's parent through the resolver", async () => {
     serve({ ...TLDS, '/api/resolve/': { status: 404, body: { code: 'NOT_FOUND', message: 'no' } } });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import { searchDomain, searchSubdomain, type SearchResult } from './api/search-api';
@@ -7,6 +7,13 @@ import { SEARCH_INPUT_ID, SearchForm, type SearchRequest } from './components/se
 import { SearchResultCard } from './components/search-result';
 import { useTlds } from './hooks/use-tlds';
 import './search-page.css';
+
+// Shown only after a search: its table and chart stay out of the page's first load.
+const SuggestionsPanel = lazy(() =>
+  import('../suggestions/components/suggestions-panel').then((module) => ({
+    default: module.SuggestionsPanel,
+  })),
+);
 
 export function SearchPage() {
   const tlds = useTlds();
@@ -31,6 +38,11 @@ export function SearchPage() {
       <div className="search-page__results" aria-live="polite" aria-busy={searching}>
         {searching ? <Spinner label="Searching…" /> : result ? <SearchResultCard result={result} /> : null}
       </div>
+      {!searching && result?.kind === 'domain' ? (
+        <Suspense fallback={<Spinner label="Finding suggestions…" />}>
+          <SuggestionsPanel name={result.availability.name} />
+        </Suspense>
+      ) : null}
       <Web3Domains
         onAddNew={() => {
           window.scrollTo({ top: 0 });

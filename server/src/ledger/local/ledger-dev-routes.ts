@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { HttpError, badRequest } from '../../http-error';
 import type { LocalLedger } from './local-ledger';
-import type { LocalLedgerWriter } from './local-ledger-writer';
+import { LedgerTransactionError, type LocalLedgerWriter } from './local-ledger-writer';
 
 /** Development accounts get 10,000 HBAR from the faucet. */
 export const FAUCET_HBAR = 10_000;
@@ -34,9 +34,12 @@ export async function registerLedgerDevRoutes(
     writer,
     faucetRateLimit,
     openToNetwork,
+    claimTokenId,
   }: {
     ledger: LocalLedger;
     writer: LocalLedgerWriter;
+    /** The claim promotion's token, when the local ledger holds it. */
+    claimTokenId: string | null;
     faucetRateLimit: { max: number; timeWindow: number };
     /** Lets any client use the faucet and the pause switch (LEDGER_DEV_ROUTES=open). */
     openToNetwork: boolean;
@@ -106,6 +109,63 @@ export async function registerLedgerDevRoutes(
       }
       const accountId = await writer.createAccount(publicKey, FAUCET_HBAR);
       return { accountId, balanceHbar: new Hbar(FAUCET_HBAR).toBigNumber().toNumber() };
+    },
+  );
+
+  routes.post(
+    '/ledger/claim-pass',
+    {
+      onRequest: loopbackOnly,
+      config: { rateLimit: faucetRateLimit },
+      schema: {
+        summary: 'Give a development account a claim pass (it must have associated the pass collection)',
+        tags: ['local ledger'],
+        body: z.object({ accountId: z.string().regex(/^\d+\.\d+\.\d+$/) }),
+        response: {
+          200: z.object({ tokenId: z.string(), serial: z.number() }),
+          400: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+          503: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!claimTokenId)
+        throw new HttpError(404, 'NO_CLAIM_PASS', 'The claim token is not on the local ledger');
+      if (ledger.isPaused())
+        return reply.status(503).send({ code: 'HCS-DOWN', message: 'The ledger is not reachable' });
+      const serial = await writer.mint(claimTokenId, 'claim pass');
+      try {
+        await writer.transferNft(claimTokenId, serial, request.body.accountId);
+      } catch (error) {
+        if (error instanceof LedgerTransactionError)
+          throw new HttpError(
+            409,
+            'NOT_ASSOCIATED',
+            `Associate ${claimTokenId} with ${request.body.accountId} first (${error.result.status})`,
+          );
+        throw error;
+      }
+      return { tokenId: claimTokenId, serial };
+    },
+  );
+
+  routes.get(
+    '/ledger/claim-pass',
+    {
+      schema: {
+        summary: 'The claim pass collection of the local ledger',
+        tags: ['local ledger'],
+        response: { 200: z.object({ tokenId: z.string() }), 404: ApiErrorSchema },
+      },
+    },
+    async () => {
+      if (!claimTokenId)
+        throw new HttpError(404, 'NO_CLAIM_PASS', 'The claim token is not on the local ledger');
+      return { tokenId: claimTokenId };
     },
   );
 

@@ -4,13 +4,13 @@ import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { sessionAccount } from './session-plugin';
 
 type Schemas = {
-  params?: z.ZodType;
-  querystring?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
+  params?: z.core.$ZodType;
+  querystring?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+  response: z.core.$ZodType;
 };
 
-type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Parsed<T> = T extends z.core.$ZodType ? z.output<T> : undefined;
 
 /** What a session route's handler gets besides the account: the validated request parts. */
 export type SessionInput<S extends Schemas> = {

@@ -310,6 +310,12 @@ export function createDomainService({
     async exists(name: string): Promise<boolean> {
       return Boolean(await repo.findDomain(db, name));
     },
+
+    /** A registered name's NFT serial number: null while it is not minted, undefined when not registered. */
+    async serialOf(name: string): Promise<number | null | undefined> {
+      const domain = await repo.findDomain(db, name);
+      return domain ? (domain.serialNo ?? null) : undefined;
+    },
   };
 }
 export type DomainService = ReturnType<typeof createDomainService>;

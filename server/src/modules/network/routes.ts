@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
-import { LedgerInfoSchema, RateSchema, type LedgerInfo } from '@registry/contracts/orders';
+import { LedgerInfoSchema, RateSchema, type LedgerInfo } from '@registry/contracts/network';
 import type { PriceSource } from '../settings/service';
 
 type Options = {

@@ -111,3 +111,46 @@ describe.each(engineCases)('the claim promotion on $engine', ({ open }) => {
     expect(open.rows[0]!.count).toBe(1);
   });
 });
+
+describe.each(engineCases)('the local claim pass on $engine', ({ open }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(open);
+  });
+  afterAll(() => t.close());
+
+  it('is the claim token of the local ledger: an account that associates it and gets a pass is eligible', async () => {
+    const pass = await t.app.inject({ method: 'GET', url: '/ledger/claim-pass' });
+    expect(pass.statusCode).toBe(200);
+    const { tokenId } = pass.json<{ tokenId: string }>();
+    const user = await t.signIn();
+    const eligibility = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/claim/eligibility', headers: { cookie: user.cookie } })
+      ).json();
+    expect(await eligibility()).toEqual({ status: 0, msg: 'This Wallet is not eligible for claiming' });
+
+    const give = () =>
+      t.app.inject({ method: 'POST', url: '/ledger/claim-pass', payload: { accountId: user.accountId } });
+    const unassociated = await give();
+    expect(unassociated.statusCode).toBe(409);
+    expect(unassociated.json()).toMatchObject({ code: 'NOT_ASSOCIATED' });
+
+    await t.writer.associate(user.accountId, user.key, tokenId);
+    const given = await give();
+    expect(given.statusCode).toBe(200);
+    expect(given.json()).toMatchObject({ tokenId });
+    expect(await eligibility()).toEqual({ status: 1, msg: 'Eligible' });
+  });
+
+  it('gives passes to clients on this machine only', async () => {
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/ledger/claim-pass',
+      remoteAddress: '203.0.113.7',
+      payload: { accountId: '0.0.1234' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'LOOPBACK_ONLY' });
+  });
+});

@@ -85,6 +85,74 @@ describe.each(engineCases)('records and resolver on $engine', ({ open }) => {
     expect(resolved.json()).toMatchObject({ siteAddress: 'https://alpha.example.com/home', status: 2 });
   });
 
+  it("answers the name's NFT serial number once minted, for the search's subdomain parent check", async () => {
+    const owner = await t.signIn();
+    const minted = await t.buyDomain(owner, t.uniqueName());
+    const resolved = (await t.app.inject({ method: 'GET', url: `/api/resolve/${minted.name}` })).json();
+    expect(resolved.serialNo).toBeGreaterThanOrEqual(1);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/my/domains/${minted.name}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(resolved.serialNo).toBe(detail.json().serialNo);
+  });
+
+  it('the /r/{name} gateway: a page saying why until the address is active, then 302 at once', async () => {
+    const owner = await t.signIn();
+    const domain = await t.buyDomain(owner, t.uniqueName(), { subscribed: true });
+    const gateway = (name: string) => t.app.inject({ method: 'GET', url: `/r/${name}` });
+
+    const inactive = await gateway(domain.name);
+    expect(inactive.statusCode).toBe(200);
+    expect(inactive.headers['content-type']).toMatch(/^text\/html/);
+    expect(inactive.body).toContain('Web 2.0 URL Page is not setted.');
+    expect(inactive.body).toContain(`<h1>${domain.name}</h1>`);
+
+    await update(domain.name, owner.cookie, 'siteAddress', 'https://alpha.example.com/welcome');
+    await t.purchase(owner, { kind: 'record-fee', itemName: domain.name });
+    expect((await activate(domain.name, owner.cookie, 'statusSiteAddress')).statusCode).toBe(200);
+    // The first answer was kept for a while; the record change dropped it.
+    const active = await gateway(domain.name);
+    expect(active.statusCode).toBe(302);
+    expect(active.headers.location).toBe('https://alpha.example.com/welcome');
+    expect(active.headers['cache-control']).toBe('no-cache');
+
+    // A new address is saved inactive until its fee is paid: the gateway stops redirecting at once.
+    await update(domain.name, owner.cookie, 'siteAddress', 'https://beta.example.com/');
+    expect((await gateway(domain.name)).statusCode).toBe(200);
+
+    const unknown = await gateway(t.uniqueName());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Web 2.0 URL Page is not setted!');
+    const bad = await t.app.inject({ method: 'GET', url: '/r/%3Cscript%3E.hbar' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('lets other origins read the resolver answer (the embed), and only that endpoint', async () => {
+    const origin = { origin: 'https://blog.example' };
+    const owner = await t.signIn();
+    const domain = await t.buyDomain(owner);
+    const resolved = await t.app.inject({
+      method: 'GET',
+      url: `/api/resolve/${domain.name}`,
+      headers: origin,
+    });
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.headers['access-control-allow-origin']).toBe('*');
+    expect(resolved.headers['access-control-allow-credentials']).toBeUndefined();
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/resolve/${t.uniqueName()}`,
+      headers: origin,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['access-control-allow-origin']).toBe('*');
+    const other = await t.app.inject({ method: 'GET', url: '/api/tlds', headers: origin });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('answers 404 when resolving an unregistered name', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/resolve/${t.uniqueName()}` });
     expect(response.statusCode).toBe(404);

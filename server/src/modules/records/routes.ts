@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { DomainParamsSchema } from '@registry/contracts/domains';
-import { DomainRecordsSchema, RecordStatusSchema, RecordUpdateSchema } from '@registry/contracts/records';
+import {
+  DomainRecordsSchema,
+  RecordStatusSchema,
+  RecordUpdateSchema,
+  ResolveResponseSchema,
+} from '@registry/contracts/records';
 import { sessionRoutes } from '../auth/session-routes';
 import type { RecordService } from './service';
 
@@ -61,11 +66,16 @@ export const recordRoutes: FastifyPluginAsyncZod<Options> = async (
     '/resolve/:name',
     {
       config: { rateLimit: searchRateLimit },
+      // The one endpoint other sites call (the embeddable resolver): readable from any origin, without
+      // credentials; every other API answer stays same-origin.
+      onSend: async (_request, reply) => {
+        reply.header('Access-Control-Allow-Origin', '*');
+      },
       schema: {
         summary: 'Public resolver: records of a domain; redirect only when status is 2',
         tags: ['resolver'],
         params: DomainParamsSchema,
-        response: { 200: DomainRecordsSchema, ...errors },
+        response: { 200: ResolveResponseSchema, ...errors },
       },
     },
     async (request) => records.resolve(request.params.name),

@@ -1,5 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { defaultSiteAddress, type DomainRecords, type RecordField } from '@registry/contracts/records';
+import {
+  RESOLVER_MESSAGES,
+  resolvedAddress,
+  defaultSiteAddress,
+  type DomainRecords,
+  type RecordField,
+  type ResolveResponse,
+} from '@registry/contracts/records';
 import type { Db } from '../../db/database';
 import { domainRecords, orderLines, orders } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
@@ -32,7 +39,25 @@ function toRecords(domainName: string, row: typeof domainRecords.$inferSelect | 
   };
 }
 
-export function createRecordService({ db, domains }: { db: Db; domains: DomainService }) {
+/** How long the gateway keeps an answer; a record change drops it at once. */
+const GATEWAY_TTL_MS = 30_000;
+const GATEWAY_CACHE_SIZE = 10_000;
+
+export type GatewayAnswer =
+  { kind: 'redirect'; url: string } | { kind: 'page'; statusCode: 200 | 404; message: string };
+
+export function createRecordService({
+  db,
+  domains,
+  now = Date.now,
+}: {
+  db: Db;
+  domains: DomainService;
+  now?: () => number;
+}) {
+  const gatewayCache = new Map<string, { answer: GatewayAnswer; expires: number }>();
+  const forget = (domainName: string) => gatewayCache.delete(domainName);
+
   async function assertManageable(accountId: string, domainName: string) {
     const ownership = await domains.ownership(accountId, domainName);
     if (!ownership) throw notFound(`You do not own ${domainName}`);
@@ -70,6 +95,7 @@ export function createRecordService({ db, domains }: { db: Db; domains: DomainSe
           set: { [column]: value, ...flag, updatedAt: new Date() },
         })
         .returning();
+      forget(domainName);
       return toRecords(domainName, row);
     },
 
@@ -83,7 +109,7 @@ export function createRecordService({ db, domains }: { db: Db; domains: DomainSe
       flag: 'statusSiteAddress' | 'statusAssets',
     ): Promise<DomainRecords> {
       await assertManageable(accountId, domainName);
-      return db.transaction(async (tx) => {
+      const activated = await db.transaction(async (tx) => {
         const [paid] = await tx
           .select({ id: orders.id })
           .from(orders)
@@ -110,12 +136,35 @@ export function createRecordService({ db, domains }: { db: Db; domains: DomainSe
           .returning();
         return toRecords(domainName, row);
       });
+      // After the commit: a gateway answer read in between is dropped too.
+      forget(domainName);
+      return activated;
+    },
+
+    /** The HTTP gateway's answer for a name (`GET /r/{name}`), kept briefly. */
+    async gateway(domainName: string): Promise<GatewayAnswer> {
+      const cached = gatewayCache.get(domainName);
+      if (cached && cached.expires > now()) return cached.answer;
+      let answer: GatewayAnswer;
+      if ((await domains.serialOf(domainName)) === undefined) {
+        answer = { kind: 'page', statusCode: 404, message: RESOLVER_MESSAGES.noAddress };
+      } else {
+        const target = resolvedAddress(toRecords(domainName, await read(domainName)));
+        answer =
+          target.kind === 'address'
+            ? { kind: 'redirect', url: target.url }
+            : { kind: 'page', statusCode: 200, message: target.message };
+      }
+      if (gatewayCache.size >= GATEWAY_CACHE_SIZE) gatewayCache.clear();
+      gatewayCache.set(domainName, { answer, expires: now() + GATEWAY_TTL_MS });
+      return answer;
     },
 
     /** Public look-up for the resolver. */
-    async resolve(domainName: string): Promise<DomainRecords> {
-      if (!(await domains.exists(domainName))) throw notFound(`${domainName} is not registered`);
-      return toRecords(domainName, await read(domainName));
+    async resolve(domainName: string): Promise<ResolveResponse> {
+      const serialNo = await domains.serialOf(domainName);
+      if (serialNo === undefined) throw notFound(`${domainName} is not registered`);
+      return { ...toRecords(domainName, await read(domainName)), serialNo };
     },
   };
 }

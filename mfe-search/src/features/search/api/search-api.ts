@@ -37,7 +37,11 @@ export async function searchDomain(fullName: string): Promise<SearchResult> {
 /** A three-label name: its parent must exist (checked through the resolver), then whether it is taken. */
 export async function searchSubdomain(fullName: string, parent: string): Promise<SearchResult> {
   try {
-    await api.resolveDomain(parent);
+    // Spec: the parent must exist with a serial number; read "greater than 1" as at least 1, since the
+    // first name of each collection has serial 1. A parent still being minted has none yet.
+    const { serialNo } = await api.resolveDomain(parent);
+    if (serialNo === null || serialNo < 1)
+      return { kind: 'error', message: SEARCH_MESSAGES.parentMissing(parent) };
   } catch (error) {
     const missing = error instanceof ApiRequestError && error.status === 404;
     return {

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { bus } from '@registry/bus';
-import { checkSearchName, searchMaxLength } from '@registry/contracts/domain-name';
+import { checkSearchName, NAME_MESSAGES, searchMaxLength } from '@registry/contracts/domain-name';
 import { Button } from '@registry/ui/button';
 import type { TldsState } from '../hooks/use-tlds';
+import './search-form.css';
 
 /** The box 'Add New Domain' brings the user back to. */
 export const SEARCH_INPUT_ID = 'domain-search-input';
@@ -16,9 +17,16 @@ export type SearchRequest = { fullName: string; parent: string | null };
 export function SearchForm({
   tlds,
   onSearch,
+  submitLabel = 'Search',
+  inputId = SEARCH_INPUT_ID,
+  topLevelOnly = false,
 }: {
   tlds: TldsState;
   onSearch: (request: SearchRequest) => void;
+  submitLabel?: string;
+  inputId?: string;
+  /** Subdomains cannot be asked for here (the claim): such a name is an invalid subdomain name. */
+  topLevelOnly?: boolean;
 }) {
   const [text, setText] = useState('');
   const [tld, setTld] = useState(tlds.tlds[0] ?? 'hbar');
@@ -29,11 +37,18 @@ export function SearchForm({
     event.preventDefault();
     const check = checkSearchName(text, tld);
     if (check.kind === 'empty') return;
-    if (check.kind === 'invalid') {
-      setError(check.message);
-      bus.emit('toast', { kind: 'error', message: check.message });
+    const refusal =
+      check.kind === 'invalid'
+        ? check.message
+        : topLevelOnly && check.parent
+          ? NAME_MESSAGES.invalidSubdomain
+          : null;
+    if (refusal) {
+      setError(refusal);
+      bus.emit('toast', { kind: 'error', message: refusal });
       return;
     }
+    if (check.kind !== 'valid') return;
     setError(null);
     onSearch({ fullName: check.fullName, parent: check.parent });
   };
@@ -43,7 +58,8 @@ export function SearchForm({
       <div className="search-form__row">
         <input
           type="text"
-          id={SEARCH_INPUT_ID}
+          className="ui-input"
+          id={inputId}
           aria-label="Domain name"
           placeholder="Search your domain"
           value={text}
@@ -58,6 +74,7 @@ export function SearchForm({
           }}
         />
         <select
+          className="ui-input"
           aria-label="Top-level domain"
           value={tld}
           aria-busy={tlds.status === 'loading'}
@@ -69,7 +86,7 @@ export function SearchForm({
             </option>
           ))}
         </select>
-        <Button type="submit">Search</Button>
+        <Button type="submit">{submitLabel}</Button>
       </div>
       {error ? (
         <p id={errorId} className="search-form__error" role="alert">

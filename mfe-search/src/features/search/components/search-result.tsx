@@ -4,6 +4,7 @@ import { paths } from '@registry/contracts/routes';
 import { Badge } from '@registry/ui/badge';
 import { Button } from '@registry/ui/button';
 import { Card } from '@registry/ui/card';
+import { AddToCartButton } from '../../../components/add-to-cart-button';
 import type { SearchResult } from '../api/search-api';
 
 const openCart = () => bus.emit('navigate', { to: paths.cart });
@@ -55,21 +56,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
         <span data-testid="price-usd">{formatAmount(availability.priceUsd ?? 0)} USD</span>
       </p>
       <div className="search-result__actions">
-        <Button
-          aria-label={`Add ${availability.name} to cart`}
-          onClick={() =>
-            bus.emit('cart:add', {
-              itemName: availability.name,
-              basePrice: price,
-              months: 12,
-              origin: 'search-result',
-            })
-          }
-        >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path fill="currentColor" d="M11 11V5h2v6h6v2h-6v6h-2v-6H5v-2z" />
-          </svg>
-        </Button>
+        <AddToCartButton name={availability.name} basePrice={price} />
         <Button variant="ghost" onClick={openCart}>
           Open Cart
         </Button>

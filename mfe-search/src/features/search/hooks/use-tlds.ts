@@ -7,16 +7,16 @@ export type TldsState =
   | { status: 'ready'; tlds: string[] }
   | { status: 'error'; tlds: string[] };
 
-/** The top-level domains on sale: `hbar` at once, the server's list when it arrives. */
-export function useTlds(): TldsState {
-  const [state, setState] = useState<TldsState>({ status: 'loading', tlds: [DEFAULT_TLD] });
+/** The top-level domains on sale: `first` (hbar unless given) at once, the server's list when it arrives. */
+export function useTlds(first: string = DEFAULT_TLD): TldsState {
+  const [state, setState] = useState<TldsState>({ status: 'loading', tlds: [first] });
   useEffect(() => {
     let active = true;
     createApiClient()
       .listTlds()
       .then(({ tlds }) => {
         const names = tlds.map((tld) => tld.itemName);
-        const ordered = [DEFAULT_TLD, ...names.filter((name) => name !== DEFAULT_TLD)];
+        const ordered = [first, ...names.filter((name) => name !== first)];
         if (active) setState({ status: 'ready', tlds: ordered });
       })
       .catch(() => {
@@ -25,6 +25,6 @@ export function useTlds(): TldsState {
     return () => {
       active = false;
     };
-  }, []);
+  }, [first]);
   return state;
 }

@@ -1,0 +1,54 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+
+/** One JavaScript file a page loaded, with its gzip size (zlib level 9). */
+export type LoadedScript = { url: string; owner: string; bytes: number; gzipBytes: number };
+
+/** Which part of the product a script belongs to: a remote (by its folder under /remotes/) or the shell. */
+export function ownerOf(url: string): string {
+  const { pathname } = new URL(url);
+  const remote = /^\/remotes\/([^/]+)\//.exec(pathname);
+  return remote?.[1] ?? 'shell';
+}
+
+/**
+ * Opens `path` and collects every script the page loads until the network is idle and `ready`
+ * resolves: the JavaScript a visitor downloads before using the page.
+ */
+export async function measureFirstLoad(
+  page: Page,
+  path: string,
+  ready: () => Promise<unknown>,
+): Promise<LoadedScript[]> {
+  const pending: Promise<LoadedScript | undefined>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({
+          url: response.url(),
+          owner: ownerOf(response.url()),
+          bytes: body.length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+        }))
+        .catch(() => undefined),
+    );
+  });
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  const scripts = (await Promise.all(pending)).filter((each) => each !== undefined);
+  return scripts.sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+export const totalGzip = (scripts: LoadedScript[]) =>
+  scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+
+/** A readable table of what a page loaded, largest first, for the test's output and the bench. */
+export function describeLoad(scripts: LoadedScript[]): string {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+  return scripts
+    .map((script) => `${kb(script.gzipBytes)} KB  ${script.owner.padEnd(18)} ${new URL(script.url).pathname}`)
+    .join('\n');
+}

@@ -1,0 +1,109 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { bus } from '@registry/bus';
+import type { Suggestion } from '@registry/contracts/domains';
+import { formatAmount } from '@registry/contracts/pricing';
+import { Card } from '@registry/ui/card';
+import { Spinner } from '@registry/ui/spinner';
+import { Table } from '@registry/ui/table';
+import { AddToCartButton } from '../../../components/add-to-cart-button';
+import { fetchSuggestions } from '../api/suggestions-api';
+import { donutSlices } from '../donut-data';
+
+// Named so the first-load check can tell the chart (nivo and its d3 parts) stayed out of the first load.
+const SuggestionsDonut = lazy(
+  () => import(/* webpackChunkName: "suggestions-donut" */ './suggestions-donut'),
+);
+
+/** USD for one HBAR, as the shell's rate ticker publishes it. */
+function useUsdPerHbar(): number | null {
+  const [rate, setRate] = useState(() => bus.last('rate:updated')?.usdPerHbar ?? null);
+  useEffect(() => bus.onWithLast('rate:updated', (update) => setRate(update.usdPerHbar)), []);
+  return rate;
+}
+
+type Loaded = { state: 'loading' } | { state: 'ready'; suggestions: Suggestion[] } | { state: 'failed' };
+
+/** Names like the searched one: a table with prices and add-to-cart, and a donut of the closest ones. */
+export function SuggestionsPanel({ name }: { name: string }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const usdPerHbar = useUsdPerHbar();
+
+  useEffect(() => {
+    let current = true;
+    setLoaded({ state: 'loading' });
+    fetchSuggestions(name).then(
+      (suggestions) => current && setLoaded({ state: 'ready', suggestions }),
+      () => current && setLoaded({ state: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [name]);
+
+  if (loaded.state === 'loading') return <Spinner label="Finding suggestions…" />;
+  // Suggestions are extra: when they cannot load the search result stands alone.
+  if (loaded.state === 'failed' || loaded.suggestions.length === 0) return null;
+  const { suggestions } = loaded;
+  const slices = donutSlices(suggestions);
+
+  return (
+    <Card className="suggestions" aria-labelledby="suggestions-heading">
+      <h2 id="suggestions-heading" className="suggestions__heading">
+        Suggestions
+      </h2>
+      <div className="suggestions__layout">
+        <Table
+          caption={`Suggestions for ${name}`}
+          rowKey={(suggestion) => suggestion.name}
+          rows={suggestions}
+          columns={[
+            {
+              header: 'Domain',
+              cell: (suggestion) => (
+                <span className="suggestions__domain">
+                  <span>{suggestion.name}</span>
+                  <AddToCartButton name={suggestion.name} basePrice={suggestion.price} variant="ghost" />
+                </span>
+              ),
+            },
+            {
+              header: 'Price in USD',
+              cell: (suggestion) => (usdPerHbar === null ? '…' : formatAmount(suggestion.price * usdPerHbar)),
+            },
+            { header: 'Price in Hbar per year', cell: (suggestion) => formatAmount(suggestion.price) },
+          ]}
+        />
+        {slices.length > 0 ? (
+          <figure className="suggestions__chart">
+            <div
+              className="suggestions__donut"
+              role="img"
+              aria-label={`Closest suggestions: ${slices.map((slice) => `${slice.label} ${slice.value}%`).join(', ')}`}
+            >
+              <Suspense fallback={<Spinner label="Drawing the chart…" />}>
+                <SuggestionsDonut slices={slices} />
+              </Suspense>
+            </div>
+            <figcaption>
+              <ul className="suggestions__legend">
+                {slices.map((slice) => (
+                  <li key={slice.id}>
+                    <span
+                      className="suggestions__swatch"
+                      style={{ background: slice.color }}
+                      aria-hidden="true"
+                    />
+                    {slice.label} · {slice.value}% alike
+                  </li>
+                ))}
+              </ul>
+            </figcaption>
+          </figure>
+        ) : null}
+      </div>
+      <p className="suggestions__note">
+        Adding a domain to your cart does not hold it: someone else can still buy it before you pay.
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+const BLADE_MODE_KEY = 'bladeMode';
+
+/**
+ * Blade mode (spec section 2): the page was opened from Blade's own browser, as
+ * `/gui/domains/{type}/blade` or with `blade=1` / `blade=true` in the query. The tab keeps the mode
+ * while the user moves on: Connect Wallet goes straight to Blade and the extension banner stays hidden.
+ */
+export function isBladeMode({ pathname, search }: { pathname: string; search: string }): boolean {
+  const flag = new URLSearchParams(search).get('blade');
+  const opened = /^\/gui\/domains\/[^/]+\/blade\/?$/.test(pathname) || flag === '1' || flag === 'true';
+  if (opened) sessionStorage.setItem(BLADE_MODE_KEY, '1');
+  return opened || sessionStorage.getItem(BLADE_MODE_KEY) === '1';
+}
+
+/** Pages where the extension banner is hidden: search, cart, domain, profile and coupons. */
+const BANNER_HIDDEN = [
+  /^\/gui\/domains\//,
+  /^\/gui\/cart/,
+  /^\/gui\/o?domain\//,
+  /^\/gui\/profile/,
+  /^\/gui\/coupons/,
+];
+
+export function showsExtensionBanner(location: { pathname: string; search: string }): boolean {
+  if (isBladeMode(location)) return false;
+  return !BANNER_HIDDEN.some((pattern) => pattern.test(location.pathname));
+}
