@@ -35,6 +35,9 @@ export async function measureFirstLoad(
         .catch(() => undefined),
     );
   });
+  // A first visit: nothing comes from the cache, even when the test opened other pages before.
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
   await page.goto(path);
   await ready();
   await page.waitForLoadState('networkidle');

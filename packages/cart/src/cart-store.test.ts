@@ -1,14 +1,38 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bus } from '@registry/bus';
-import { startCartSync, useCartStore } from './cart-store';
+import { CART_MESSAGES } from '@registry/contracts/pricing';
+import { CART_STORAGE_KEYS, readStoredCart, startCartSync, useCartStore } from './cart-store';
+import { createCartVault, type CartVault } from './cart-vault';
+
+let browserKey: CryptoKey;
+const vault: CartVault = createCartVault(async () => browserKey);
+const store = async (key: string, value: unknown) => localStorage.setItem(key, await vault.seal(value));
+/** Resolves once the cart has been restored (its first announcement). */
+const restoredOnce = () =>
+  new Promise<void>((resolve) => {
+    const off = bus.on('cart:changed', () => {
+      off();
+      resolve();
+    });
+  });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeAll(async () => {
+  browserKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+});
 
 describe('the cart store', () => {
   let stop: () => void;
-  beforeEach(() => {
+  beforeEach(async () => {
     localStorage.clear();
     useCartStore.setState({ items: [] });
-    stop = startCartSync();
+    const restored = restoredOnce();
+    stop = startCartSync({ vault });
+    await restored;
   });
   afterEach(() => stop());
 
@@ -44,7 +68,7 @@ describe('the cart store', () => {
     expect(refused).toEqual(['Cart limit exceeded!', 'Maximum 2 domains allowed!']);
   });
 
-  it('ignores a term outside 12 / 24 / 36 / 48, persists and announces each change', () => {
+  it('ignores a term outside 12 / 24 / 36 / 48 and announces each change', async () => {
     const counts: number[] = [];
     const off = bus.on('cart:changed', ({ count }) => counts.push(count));
     bus.emit('cart:add', { itemName: 'a.hbar', basePrice: 10, origin: 'store' });
@@ -53,6 +77,118 @@ describe('the cart store', () => {
     bus.emit('cart:remove', { itemName: 'a.hbar' });
     off();
     expect(counts).toEqual([1, 0]);
-    expect(JSON.parse(localStorage.getItem('cart')!).state.items).toEqual([]);
+    await settle();
+    expect(localStorage.getItem(CART_STORAGE_KEYS.cart)).toBeNull();
+  });
+
+  it('keeps sold-out items out of the stored bill', async () => {
+    bus.emit('cart:add', { itemName: 'a.hbar', basePrice: 10, months: 24, origin: 'store' });
+    bus.emit('cart:add', { itemName: 'b.hbar', basePrice: 10, origin: 'store' });
+    useCartStore.getState().markSoldOut(['b.hbar']);
+    await settle();
+    expect(await readStoredCart(localStorage, vault)).toMatchObject({
+      bill: { totalHbar: 20, priceUnit: 'HBAR' },
+      count: 2,
+    });
+  });
+});
+
+describe('the stored cart', () => {
+  let stops: (() => void)[] = [];
+  beforeEach(() => {
+    localStorage.clear();
+    useCartStore.setState({ items: [] });
+  });
+  afterEach(() => {
+    stops.forEach((stop) => stop());
+    stops = [];
+  });
+  const start = async () => {
+    const restored = restoredOnce();
+    stops.push(startCartSync({ vault }));
+    await restored;
+  };
+
+  it('is sealed: neither names nor prices are readable, and a reload restores the cart', async () => {
+    await start();
+    bus.emit('cart:add', { itemName: 'secret.hbar', basePrice: 10, months: 48, origin: 'store' });
+    await settle();
+    const sealed = Object.values(CART_STORAGE_KEYS).map((key) => localStorage.getItem(key) ?? '');
+    expect(sealed.every((value) => value.startsWith('v1.'))).toBe(true);
+    expect(sealed.join(' ')).not.toMatch(/secret|hbar|48|40/);
+
+    stops.pop()!();
+    useCartStore.setState({ items: [] });
+    await start();
+    expect(useCartStore.getState().items).toMatchObject([{ itemName: 'secret.hbar', months: 48, price: 40 }]);
+  });
+
+  it('drops a tampered value with a message instead of failing', async () => {
+    await store(CART_STORAGE_KEYS.cart, [{ itemName: 'a.hbar', basePrice: 10, months: 12 }]);
+    const value = localStorage.getItem(CART_STORAGE_KEYS.cart)!;
+    const flipped = value.slice(0, -4) + (value.at(-4) === 'A' ? 'B' : 'A') + value.slice(-3);
+    localStorage.setItem(CART_STORAGE_KEYS.cart, flipped);
+    const toasts: string[] = [];
+    const off = bus.on('toast', ({ message }) => toasts.push(message));
+    await start();
+    off();
+    expect(useCartStore.getState().items).toEqual([]);
+    expect(toasts).toEqual([CART_MESSAGES.unreadable]);
+    expect(localStorage.getItem(CART_STORAGE_KEYS.cart)).toBeNull();
+  });
+
+  it('drops a value sealed by another browser, or one that is not a cart', async () => {
+    const otherKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+      'encrypt',
+      'decrypt',
+    ]);
+    localStorage.setItem(CART_STORAGE_KEYS.cart, await createCartVault(async () => otherKey).seal([]));
+    await start();
+    expect(localStorage.getItem(CART_STORAGE_KEYS.cart)).toBeNull();
+    stops.pop()!();
+
+    await store(CART_STORAGE_KEYS.cart, [{ itemName: 42, basePrice: 'free' }]);
+    const toasts: string[] = [];
+    const off = bus.on('toast', ({ message }) => toasts.push(message));
+    await start();
+    off();
+    expect(useCartStore.getState().items).toEqual([]);
+    expect(toasts).toEqual([CART_MESSAGES.unreadable]);
+  });
+
+  it('recomputes prices from the base price, whatever was stored', async () => {
+    await store(CART_STORAGE_KEYS.cart, [
+      { itemName: 'a.hbar', basePrice: 10, months: 24, price: 0.01 },
+      { itemName: 'b.hbar', basePrice: 10, months: 7 },
+      { itemName: 'c.hbar', basePrice: 10, months: 12 },
+    ]);
+    await start();
+    expect(
+      useCartStore.getState().items.map(({ itemName, months, price }) => [itemName, months, price]),
+    ).toEqual([
+      ['a.hbar', 24, 20],
+      ['b.hbar', 12, 10],
+    ]);
+  });
+
+  it("follows another tab's changes", async () => {
+    await start();
+    await store(CART_STORAGE_KEYS.cart, [{ itemName: 'other.hbar', basePrice: 10, months: 12 }]);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: CART_STORAGE_KEYS.cart, storageArea: localStorage }),
+    );
+    await settle();
+    expect(useCartStore.getState().items.map((item) => item.itemName)).toEqual(['other.hbar']);
+  });
+
+  it('keeps an add made while the stored cart is still being read', async () => {
+    await store(CART_STORAGE_KEYS.cart, [{ itemName: 'a.hbar', basePrice: 10, months: 12 }]);
+    const restored = restoredOnce();
+    stops.push(startCartSync({ vault }));
+    bus.emit('cart:add', { itemName: 'b.hbar', basePrice: 10, origin: 'store' });
+    await restored;
+    await settle();
+    expect(useCartStore.getState().items.map((item) => item.itemName)).toEqual(['a.hbar', 'b.hbar']);
+    expect((await readStoredCart(localStorage, vault)).count).toBe(2);
   });
 });

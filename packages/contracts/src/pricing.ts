@@ -78,6 +78,8 @@ export function claimBalanceMessage(price: number): string {
 export const CART_MESSAGES = {
   limit: 'Maximum 2 domains allowed!',
   limitExceeded: 'Cart limit exceeded!',
+  /** The stored cart did not decrypt or was not a cart (edited by hand, or from another browser). */
+  unreadable: 'Your saved cart could not be read, so it was emptied.',
 } as const;
 
 export type CartAddResult<T> = { items: T[]; added: boolean; error?: string };

@@ -4,8 +4,19 @@ import type { WalletPort } from './wallet-port';
 
 export type LoadWalletOptions = { baseUrl?: string; walletConnect?: WalletConnectOptions };
 
+/**
+ * The wallet libraries and the SDK were written for Node and read a global `process`: the browser
+ * gets the standard shim before they load, so pages without a wallet never download it.
+ */
+async function provideProcess() {
+  if ('process' in globalThis) return;
+  const { default: process } = await import('process/browser');
+  Object.assign(globalThis, { process });
+}
+
 /** Each adapter is its own chunk, fetched only when its button is pressed. */
 export async function loadWallet(name: WalletName, options: LoadWalletOptions = {}): Promise<WalletPort> {
+  await provideProcess();
   switch (name) {
     case 'Local Wallet': {
       const { LocalWallet } = await import('./local-wallet');

@@ -110,7 +110,9 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => ({
     });
     await api.logout().catch(() => undefined);
     await wallet?.disconnect();
-    // Spec: logout clears the stored name, email, wallet object, token, cart and bill.
+    // Spec: logout clears the stored name, email, wallet object, token, cart and bill (the cart's
+    // owner empties it, and its storage with it).
+    bus.emit('cart:clear', {});
     for (const key of ['name', 'email', 'token', 'cart', 'bill', 'cartCount']) localStorage.removeItem(key);
     sessionStorage.removeItem(SESSION_KEY);
     bus.emit('wallet:disconnected', {});

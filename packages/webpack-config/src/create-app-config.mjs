@@ -125,6 +125,41 @@ function paidFlowModules() {
 }
 
 /**
+ * The shared modules the shell's frame (header, wallet menu, cart, rate line, routes) imports, with
+ * every shared module they import in turn (an eager module cannot wait for a lazy one).
+ */
+const SHELL_FRAME_MODULES = new Set([
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'zustand',
+  '@registry/bus',
+  '@registry/api-client/client',
+  '@registry/cart/cart-store',
+  '@registry/wallet/wallet-session',
+  '@registry/contracts/account',
+  '@registry/contracts/api-error',
+  '@registry/contracts/auth',
+  '@registry/contracts/bus-events',
+  '@registry/contracts/domain-name',
+  '@registry/contracts/domains',
+  '@registry/contracts/network',
+  '@registry/contracts/pricing',
+  '@registry/contracts/remotes',
+  '@registry/contracts/routes',
+  '@registry/contracts/tld',
+  '@registry/ui/button',
+  '@registry/ui/spinner',
+  // The kit's small pieces that nearly every page shows: cheaper inside the entry than a request each.
+  '@registry/ui/badge',
+  '@registry/ui/card',
+  '@registry/ui/empty-state',
+  '@registry/ui/page-heading',
+  '@registry/ui/pagination',
+]);
+
+/**
  * Libraries that must exist once per page: React state, stores, the bus, the contracts, the UI kit and
  * the paid flow. The shell provides them all; a remote takes every one from the shell (`import: false`):
  * it bundles no copy of its own, so its entry lists no providers and carries no fallback chunks. The
@@ -135,12 +170,22 @@ export function sharedSingletons(appDir, kind = 'host') {
   const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
   const deps = { ...pkg.dependencies };
   const fromShell = kind === 'remote' ? { import: false } : {};
+  // What the shell's own frame needs on every page is bundled into its entry (one file, one request);
+  // the rest stays a chunk of its own, downloaded by the first page that uses it.
+  const eager = (name) => (kind === 'host' && SHELL_FRAME_MODULES.has(name) ? { eager: true } : {});
   const library = (name, from = name) => ({
     singleton: true,
     requiredVersion: deps[from] ?? false,
     ...fromShell,
+    ...eager(name),
   });
-  const workspace = { singleton: true, requiredVersion: false, version: WORKSPACE_VERSION, ...fromShell };
+  const workspaceModule = (name) => ({
+    singleton: true,
+    requiredVersion: false,
+    version: WORKSPACE_VERSION,
+    ...fromShell,
+    ...eager(name),
+  });
   const packageModules = [
     ...workspaceModules(contractsModules(), CONTRACTS_SRC),
     ...workspaceModules(uiModules(), UI_SRC),
@@ -152,18 +197,20 @@ export function sharedSingletons(appDir, kind = 'host') {
     'react-dom': library('react-dom'),
     'react-dom/client': library('react-dom/client', 'react-dom'),
     zustand: library('zustand'),
-    '@registry/bus': workspace,
+    '@registry/bus': workspaceModule('@registry/bus'),
     // One client (and one copy of the validation library it parses with) for the shell and every remote.
-    '@registry/api-client/client': workspace,
+    '@registry/api-client/client': workspaceModule('@registry/api-client/client'),
     // The stores the shell owns and remotes read: one instance per page.
-    '@registry/cart/cart-store': workspace,
-    '@registry/wallet/wallet-session': workspace,
+    '@registry/cart/cart-store': workspaceModule('@registry/cart/cart-store'),
+    '@registry/wallet/wallet-session': workspaceModule('@registry/wallet/wallet-session'),
     // The shell keys the packages' modules by file: webpack then provides every one (used by the shell
     // or not) and a neighbour's relative import (`./domains`) gets the shared instance, not a copy.
     // Remotes ask for them by package name.
     ...Object.fromEntries(
       packageModules.map(({ name, file }) =>
-        kind === 'remote' ? [name, workspace] : [file, { ...workspace, shareKey: name }],
+        kind === 'remote'
+          ? [name, workspaceModule(name)]
+          : [file, { ...workspaceModule(name), shareKey: name }],
       ),
     ),
   };
@@ -268,11 +315,10 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
                 optimization: { target: 'web' },
               },
             }),
-        // Wallet libraries use Node's Buffer and process; only modules that mention them get these.
-        new webpack.ProvidePlugin({
-          Buffer: [require.resolve('buffer/'), 'Buffer'],
-          process: require.resolve('process/browser'),
-        }),
+        // Wallet libraries use Node's Buffer: only modules that mention it get it. Their global
+        // `process` is set up when a wallet loads (`load-wallet.ts`): React and the federation
+        // runtime only test for it, and must not pull a shim into every page.
+        new webpack.ProvidePlugin({ Buffer: [require.resolve('buffer/'), 'Buffer'] }),
         new MiniCssExtractPlugin({
           filename: '[name].css',
           chunkFilename: '[name].[contenthash:8].css',
