@@ -1,3 +1,6 @@
 import { createRemoteConfig } from '@registry/webpack-config/create-app-config';
 
-export default createRemoteConfig(import.meta.url);
+export default createRemoteConfig(import.meta.url, {
+  // Other sites' pages: <script src=".../embed/resolver/resolver.js"> and <hedera-resolver>.
+  embeds: { 'resolver.js': './src/embed/resolver-embed.ts' },
+});

@@ -28,6 +28,11 @@ export type ApiClientOptions = {
   /** Origin of the server; the page's own origin when omitted. */
   baseUrl?: string;
   fetch?: typeof fetch;
+  /**
+   * Cookies go with every call by default (the session). A page on another origin calls the public
+   * endpoints without them ('omit'): the server's CORS answer for those is `*`.
+   */
+  credentials?: RequestCredentials;
 };
 
 /** A failed call, with the server's `{ code, message }`. */
@@ -70,10 +75,14 @@ function parseJson(text: string): unknown {
 const name = (value: string) => encodeURIComponent(value);
 
 /** Typed client of the server API: one function per endpoint, answers parsed with the contracts. */
-export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions = {}) {
+export function createApiClient({
+  baseUrl,
+  fetch: fetchImpl,
+  credentials = 'include',
+}: ApiClientOptions = {}) {
   const http: KyInstance = ky.create({
     prefixUrl: `${baseUrl ?? globalThis.location?.origin ?? ''}/api`,
-    credentials: 'include',
+    credentials,
     retry: 0,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
     hooks: {

@@ -18,6 +18,8 @@ const WALLET_DIR = fileURLToPath(new URL('../../wallet', import.meta.url));
 const HTML_TEMPLATE = fileURLToPath(new URL('./index.html', import.meta.url));
 /** Where a remote's standalone page is built, inside its dist folder. */
 const STANDALONE_DIR = 'standalone';
+/** Scripts other sites include (`<script src>` + an element): one file each, no federation. */
+const EMBED_DIR = 'embed';
 
 /** The apps' list lives in the contracts (TypeScript), read here through tsx. */
 async function appsList() {
@@ -26,7 +28,12 @@ async function appsList() {
 }
 
 /** The config of the remote whose webpack.config.mjs is at `configUrl`: name, port and title from the list. */
-export function createRemoteConfig(configUrl) {
+/**
+ * @param {string} configUrl
+ * @param {{ embeds?: Record<string, string> }} [options]
+ *   embeds: file name under dist/embed/ → entry module, each built as one self-contained script
+ */
+export function createRemoteConfig(configUrl, { embeds = {} } = {}) {
   const appDir = fileURLToPath(new URL('.', configUrl));
   return async (env, argv) => {
     const { remotes } = await appsList();
@@ -40,7 +47,54 @@ export function createRemoteConfig(configUrl) {
     return [
       createAppConfig({ ...options, kind: 'remote', exposes: { './pages': './src/pages.tsx' } })(env, argv),
       createAppConfig({ ...options, kind: 'standalone' })(env, argv),
+      ...Object.entries(embeds).map(([fileName, entry]) =>
+        createEmbedConfig({ appDir, name: named.name, fileName, entry })(env, argv),
+      ),
     ];
+  };
+}
+
+/**
+ * A script another site includes with one tag: a single file (its lazy imports folded in), no
+ * federation, no shared modules, no HTML, so it loads nothing but itself and calls the server it came
+ * from.
+ */
+function createEmbedConfig({ appDir, name, fileName, entry }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      name: `${name}-embed-${fileName}`,
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      entry: { [fileName.replace(/\.js$/, '')]: entry },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.resolve(appDir, process.env.BUILD_OUT_DIR || 'dist', EMBED_DIR),
+        filename: fileName,
+        uniqueName: `registry_${name}_embed`,
+        publicPath: 'auto',
+        // The federated build's clean leaves this folder alone; each build overwrites its one file.
+        clean: false,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2020' } },
+            },
+          },
+        ],
+      },
+      plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+      },
+      performance: { hints: false },
+    };
   };
 }
 
@@ -269,7 +323,10 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
         // The standalone page's dev server answers every path with it: its scripts are addressed from the root.
         publicPath: isHost || (isStandalone && !production) ? '/' : 'auto',
         uniqueName: isStandalone ? `registry_${name}_standalone` : `registry_${name}`,
-        clean: kind === 'remote' ? { keep: (file) => file.startsWith(STANDALONE_DIR) } : true,
+        clean:
+          kind === 'remote'
+            ? { keep: (file) => file.startsWith(STANDALONE_DIR) || file.startsWith(EMBED_DIR) }
+            : true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],

@@ -22,6 +22,8 @@ describe('serving the built shell and remotes', () => {
     await mkdir(path.join(appsRoot, 'mfe-search', 'dist'), { recursive: true });
     await writeFile(path.join(appsRoot, 'mfe-search', 'dist', 'mf-manifest.json'), '{"id":"search"}');
     await writeFile(path.join(appsRoot, 'mfe-search', 'dist', '262.b08d2357.js'), 'chunk');
+    await mkdir(path.join(appsRoot, 'mfe-resolver', 'dist', 'embed'), { recursive: true });
+    await writeFile(path.join(appsRoot, 'mfe-resolver', 'dist', 'embed', 'resolver.js'), 'customElements;');
     database = await openDatabase({ engine: 'pglite', dataDir: null });
     app = await buildApp({
       config: testConfig({ APPS_ROOT: appsRoot }),
@@ -47,6 +49,20 @@ describe('serving the built shell and remotes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(SHELL_HTML);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the embeddable resolver at a stable address any site may load', async () => {
+    const response = await app.inject({ method: 'GET', url: '/embed/resolver.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('customElements;');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    for (const url of ['/embed/missing.js', '/embed/..%2F..%2Fshell%2Fdist%2Fmain.js', '/embed/index.html']) {
+      const missing = await app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
   });
 
   it('answers an unknown page with the shell and a 404 status', async () => {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -42,6 +42,28 @@ export async function registerStaticApps(app: FastifyInstance, appsRoot: string)
       },
     });
   }
+
+  // The embeddable scripts (`<script src="/embed/resolver.js">`) at a stable address, whichever
+  // remote builds them.
+  const embedDirs = Object.values(REMOTE_FOLDERS)
+    .map((folder) => path.join(appsRoot, folder, 'dist', 'embed'))
+    .filter((dir) => existsSync(dir));
+  app.get<{ Params: { file: string } }>(
+    '/embed/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { file } = request.params;
+      const dir = /^[a-z0-9-]+\.js$/.test(file)
+        ? embedDirs.find((each) => existsSync(path.join(each, file)))
+        : undefined;
+      if (!dir) return reply.status(404).send({ code: 'NOT_FOUND', message: `No embed named ${file}` });
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      // A stable name: browsers check for a new version each time.
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/javascript; charset=utf-8').send(createReadStream(path.join(dir, file)));
+    },
+  );
 
   if (shellBuilt) {
     await app.register(fastifyStatic, {

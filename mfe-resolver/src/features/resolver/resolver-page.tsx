@@ -1,10 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
+import { createApiClient } from '@registry/api-client/client';
 import { checkResolverName, RESOLVER_MAX_LENGTH } from '@registry/contracts/domain-name';
 import { Button } from '@registry/ui/button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import { resolveName } from './api/resolve-name';
 import './resolver-page.css';
+
+const api = createApiClient();
 
 /** Where the browser goes: a seam for the page's tests. */
 export const navigation = { go: (url: string) => window.location.assign(url) };
@@ -23,7 +26,7 @@ export function ResolverPage() {
     if (check.kind === 'invalid') return setMessage(check.message);
     setMessage(null);
     setResolving(true);
-    const outcome = await resolveName(check.name);
+    const outcome = await resolveName(check.name, api);
     setResolving(false);
     if (outcome.kind === 'redirect') navigation.go(outcome.url);
     else setMessage(outcome.message);

@@ -159,3 +159,29 @@ describe.each(engineCases)('records and resolver on $engine', ({ open }) => {
     expect(response.json().code).toBe('NOT_FOUND');
   });
 });
+
+describe('the resolver endpoint across origins', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engineCases[0]!.open, { RATE_LIMIT_SEARCH: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('keeps its CORS answer on refusals, so an embedding page can read why', async () => {
+    const resolve = (name: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/resolve/${name}`,
+        headers: { origin: 'https://blog.example' },
+      });
+    const bad = await resolve('%3Cb%3E.hbar');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['access-control-allow-origin']).toBe('*');
+    let limited = await resolve(t.uniqueName());
+    for (let attempt = 0; attempt < 5 && limited.statusCode !== 429; attempt++)
+      limited = await resolve(t.uniqueName());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(limited.headers['access-control-allow-origin']).toBe('*');
+  });
+});

@@ -1,7 +1,5 @@
-import { ApiRequestError, createApiClient, INVALID_OPERATION_STATUS } from '@registry/api-client/client';
+import { ApiRequestError, INVALID_OPERATION_STATUS, type ApiClient } from '@registry/api-client/client';
 import { RESOLVER_MESSAGES, resolvedAddress } from '@registry/contracts/records';
-
-const api = createApiClient();
 
 export type ResolveOutcome = { kind: 'redirect'; url: string } | { kind: 'message'; message: string };
 
@@ -9,7 +7,10 @@ export type ResolveOutcome = { kind: 'redirect'; url: string } | { kind: 'messag
  * Spec section 4: the browser goes to the web2 address only when the record is active (status 2) and
  * the address is set; otherwise the page says which of the two is missing.
  */
-export async function resolveName(name: string): Promise<ResolveOutcome> {
+export async function resolveName(
+  name: string,
+  api: Pick<ApiClient, 'resolveDomain'>,
+): Promise<ResolveOutcome> {
   let records;
   try {
     records = await api.resolveDomain(name);
