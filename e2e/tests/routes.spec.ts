@@ -174,16 +174,3 @@ test('the search page lists the top-level domains served by the API', async ({ p
   await expect(select.locator('option')).toHaveText(['.hbar', '.blade', '.hangry', '.bhc', '.koala']);
   await expect(select).toHaveValue('hbar');
 });
-
-test('the cart icon shows an active dot when the cart has items', async ({ page }) => {
-  await page.goto('/gui/domains/web3');
-  await expect(page.getByTestId('cart-active-dot')).toHaveCount(0);
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'cart',
-      JSON.stringify({ state: { items: [{ itemName: 'alpha.hbar' }] }, version: 0 }),
-    ),
-  );
-  await page.reload();
-  await expect(page.getByTestId('cart-active-dot')).toBeVisible();
-});
