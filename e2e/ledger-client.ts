@@ -104,20 +104,34 @@ export class LedgerClient {
 
   /** Gives the account a pass of the claim promotion (associating its collection first, as a wallet would). */
   async giveClaimPass(account: LedgerAccount) {
-    const pass = await fetch(`${this.origin}/ledger/claim-pass`);
+    await this.givePass(account, '/ledger/claim-pass');
+  }
+
+  /** Makes the account an early-access member: a pass of the local ledger's early-access token. */
+  async giveEarlyAccessPass(account: LedgerAccount) {
+    await this.givePass(account, '/ledger/early-access-pass');
+  }
+
+  private async givePass(account: LedgerAccount, path: string) {
+    const pass = await fetch(`${this.origin}${path}`);
     const { tokenId } = (await pass.json()) as { tokenId: string };
     await this.submit(
       account,
       new TokenAssociateTransaction().setAccountId(account.accountId).setTokenIds([tokenId]),
     );
-    await this.post('/ledger/claim-pass', { accountId: account.accountId });
+    await this.post(path, { accountId: account.accountId });
+  }
+
+  /** The account's HBAR balance in tinybars, as the mirror node reports it. */
+  async balanceOf(account: LedgerAccount): Promise<bigint> {
+    const response = await fetch(`${this.origin}/ledger/api/v1/accounts/${account.accountId}?limit=1`);
+    const { balance } = (await response.json()) as { balance: { balance: number } };
+    return BigInt(balance.balance);
   }
 
   /** Sends all but `keepHbar` of the account's HBAR away, to play a wallet short of money. */
   async spendDownTo(account: LedgerAccount, keepHbar: number) {
-    const response = await fetch(`${this.origin}/ledger/api/v1/accounts/${account.accountId}?limit=1`);
-    const { balance } = (await response.json()) as { balance: { balance: number } };
-    const spend = BigInt(balance.balance) - BigInt(Math.round(keepHbar * 1e8));
+    const spend = (await this.balanceOf(account)) - BigInt(Math.round(keepHbar * 1e8));
     await this.submit(
       account,
       new TransferTransaction()

@@ -10,7 +10,7 @@ import { createRegistryJobs } from './jobs/registry-jobs';
 import type { Database } from './db/database';
 import { injectFetch } from './ledger/inject-fetch';
 import { registerLedgerDevRoutes } from './ledger/local/ledger-dev-routes';
-import { ensureLocalClaimPass } from './ledger/local/claim-pass';
+import { ensureLocalPass } from './ledger/local/local-passes';
 import type { LocalLedger } from './ledger/local/local-ledger';
 import type { LocalLedgerWriter } from './ledger/local/local-ledger-writer';
 import { registerMirrorRoutes } from './ledger/local/mirror-routes';
@@ -173,7 +173,11 @@ export async function buildApp({
   app.addHook('onClose', async () => worker?.stop());
   // The claim promotion's token: configured, or on the local ledger its own "Claim pass" collection.
   const claimTokenId =
-    config.CLAIM_TOKEN_ID ?? (localLedger ? await ensureLocalClaimPass(db, localLedger.writer) : null);
+    config.CLAIM_TOKEN_ID ?? (localLedger ? await ensureLocalPass(db, localLedger.writer, 'claim') : null);
+  // The early-access discount's token likewise: configured, or the local ledger's "Early access pass".
+  const earlyAccessTokenId =
+    config.DISCOUNT_TOKEN_EARLY_ACCESS ??
+    (localLedger ? await ensureLocalPass(db, localLedger.writer, 'earlyAccess') : null);
   const orders = writer
     ? createOrderService({
         db,
@@ -183,7 +187,7 @@ export async function buildApp({
         prices: priceSource,
         queue,
         treasuryAccountId: writer.operatorId,
-        discountTokens: discountTokenIds(config),
+        discountTokens: { ...discountTokenIds(config), earlyAccess: earlyAccessTokenId ?? undefined },
         claimTokenId,
         // A buyer waits for a quick delivery, not for one that needs their association first.
         runJobs: () => {
@@ -254,6 +258,7 @@ export async function buildApp({
     await registerLedgerDevRoutes(app, {
       ...localLedger,
       claimTokenId,
+      earlyAccessTokenId,
       faucetRateLimit: { max: config.RATE_LIMIT_FAUCET, timeWindow: HOUR },
       openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
     });

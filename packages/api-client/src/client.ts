@@ -181,6 +181,10 @@ export function createApiClient({
     resolveDomain: (domainName: string) =>
       call(() => recordSchemas().then((m) => m.ResolveResponseSchema), 'get', `resolve/${name(domainName)}`),
 
+    previewOrder: (request: QuoteRequest) =>
+      call(() => orderSchemas().then((m) => m.QuotePreviewSchema), 'post', 'orders/preview', {
+        json: request,
+      }),
     quoteOrder: (request: QuoteRequest) =>
       call(() => orderSchemas().then((m) => m.QuoteResponseSchema), 'post', 'orders/quote', {
         json: request,

@@ -68,6 +68,8 @@ export function newCartItem(
 
 export type CartState = {
   items: CartItem[];
+  /** False until the stored cart has been read: pages wait for it before saying the cart is empty. */
+  restored: boolean;
   /** Adds a domain: duplicates are ignored, a third is refused with the origin's message. */
   add(event: CartAddEvent): { added: boolean; error?: string };
   remove(itemName: string): void;
@@ -83,6 +85,7 @@ export type CartState = {
  */
 export const useCartStore = create<CartState>()((set, get) => ({
   items: [],
+  restored: false,
   add({ itemName, basePrice, months, origin }) {
     const result = addToCart(get().items, newCartItem(itemName, basePrice, months));
     if (result.added) set({ items: result.items });
@@ -217,6 +220,7 @@ export function startCartSync({
 
   const restored = load(true).then(() => {
     if (stopped) return;
+    useCartStore.setState({ restored: true });
     // The restored cart is announced once, so listeners know where changes start from.
     announce(useCartStore.getState().items);
     save(useCartStore.getState().items);
@@ -239,6 +243,7 @@ export function startCartSync({
     bus.on('cart:remove', ({ itemName }) => useCartStore.getState().remove(itemName)),
     bus.on('cart:set-term', ({ itemName, months }) => useCartStore.getState().setTerm(itemName, months)),
     bus.on('cart:clear', () => useCartStore.getState().clear()),
+    bus.on('cart:sold-out', ({ itemNames }) => useCartStore.getState().markSoldOut(itemNames)),
   ];
   return () => {
     stopped = true;

@@ -50,6 +50,8 @@ export type BusEventMap = {
   'cart:remove': { itemName: string };
   'cart:set-term': { itemName: string; months: number };
   'cart:clear': Record<string, never>;
+  /** The server's taken-check: these names were bought by someone else (excluded from totals). */
+  'cart:sold-out': { itemNames: string[] };
   /** The cart was full: the spec's message for the add's origin. */
   'cart:refused': CartRefusedEvent;
   /** A remote asks the shell to open the Connect Wallet modal. */

@@ -59,15 +59,21 @@ export const QuoteLineSchema = z.object({
   isSub: z.union([z.literal(0), z.literal(1)]),
 });
 
-export const QuoteResponseSchema = z.object({
-  orderId: z.uuid(),
+/** What a quote would say, shown before paying: no order is made and no name is held. */
+export const QuotePreviewSchema = z.object({
   kind: z.enum(ORDER_KINDS),
   lines: z.array(QuoteLineSchema),
+  /** Discounts in the spec's order, each applied to the running total. */
   discounts: z.array(
     z.object({ id: z.string(), label: z.string(), percent: z.number(), amount: z.number() }),
   ),
   subtotalHbar: z.number(),
   totalHbar: z.number(),
+});
+export type QuotePreview = z.infer<typeof QuotePreviewSchema>;
+
+export const QuoteResponseSchema = z.extend(QuotePreviewSchema, {
+  orderId: z.uuid(),
   /** Exact amount to pay, in tinybars (string: may exceed 2^53). */
   amountTinybars: z.string().check(z.regex(/^\d+$/)),
   /** Pay this account, with `memo` as the transaction memo. */

@@ -9,6 +9,7 @@ import {
   type PaidActionProgress,
   type PaidStage,
 } from './run-paid-action';
+import { isPaid, type PaymentJournal } from './payment-journal';
 
 export type StageState = 'done' | 'current' | 'todo' | 'failed';
 
@@ -34,32 +35,57 @@ export type PaidActionHookDeps = {
   api: PaidActionDeps['api'];
   /** The connected wallet's adapter (loaded on first use), or null when none is connected. */
   wallet: () => Promise<WalletPort | null>;
+  /**
+   * Keeps the action's progress across reloads: a payment made before a reload (or a failed confirm)
+   * is confirmed by the next run, never paid a second time.
+   */
+  journal?: PaymentJournal;
 };
 
 /**
  * The paid flow for a component: `run(request)` goes through quote, approval, confirmation and
  * delivery; after a failure `retry()` resumes where it stopped (a made payment is never paid again).
  */
-export function usePaidAction({ api, wallet }: PaidActionHookDeps) {
+export function usePaidAction({ api, wallet, journal }: PaidActionHookDeps) {
   const [progress, setProgress] = useState<PaidActionProgress | null>(null);
   const [outcome, setOutcome] = useState<PaidActionOutcome | null>(null);
   const [running, setRunning] = useState(false);
   const lastRequest = useRef<QuoteRequest | null>(null);
+  // One run at a time: a second click while paying does nothing.
+  const busy = useRef(false);
 
   const start = useCallback(
-    async (request: QuoteRequest, resume?: PaidActionProgress) => {
+    async (request: QuoteRequest, resume?: PaidActionProgress): Promise<PaidActionOutcome | null> => {
+      if (busy.current) return null;
+      busy.current = true;
       lastRequest.current = request;
       setRunning(true);
       setOutcome(null);
       setProgress(resume ?? { stage: 'quote' });
-      const port = await wallet().catch(() => null);
-      const result = await runPaidAction(request, { api, wallet: port, onProgress: setProgress }, resume);
-      setOutcome(result);
-      setRunning(false);
-      return result;
+      const onProgress = (next: PaidActionProgress) => {
+        setProgress(next);
+        if (next.quote) journal?.write({ request, progress: next });
+      };
+      try {
+        const port = await wallet().catch(() => null);
+        const result = await runPaidAction(request, { api, wallet: port, onProgress }, resume);
+        // Kept only while a payment made still waits for its confirmation.
+        if (result.ok || !result.progress.transactionId) journal?.clear();
+        setOutcome(result);
+        return result;
+      } finally {
+        busy.current = false;
+        setRunning(false);
+      }
     },
-    [api, wallet],
+    [api, wallet, journal],
   );
+
+  /** A payment made earlier (before a reload, or before a failed confirm) that still needs confirming. */
+  const unconfirmed = useCallback(() => {
+    const entry = journal?.read() ?? null;
+    return isPaid(entry) ? entry : null;
+  }, [journal]);
 
   const retry = useCallback(async () => {
     if (!lastRequest.current || !outcome || outcome.ok) return null;
@@ -73,7 +99,12 @@ export function usePaidAction({ api, wallet }: PaidActionHookDeps) {
   }, []);
 
   return {
-    run: (request: QuoteRequest) => start(request),
+    /** Pays for `request`; a payment still waiting for its confirmation is confirmed first instead. */
+    run: (request: QuoteRequest) => {
+      const paid = unconfirmed();
+      return paid ? start(paid.request, paid.progress) : start(request);
+    },
+    unconfirmed,
     retry,
     reset,
     running,

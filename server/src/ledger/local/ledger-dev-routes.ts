@@ -35,11 +35,14 @@ export async function registerLedgerDevRoutes(
     faucetRateLimit,
     openToNetwork,
     claimTokenId,
+    earlyAccessTokenId,
   }: {
     ledger: LocalLedger;
     writer: LocalLedgerWriter;
     /** The claim promotion's token, when the local ledger holds it. */
     claimTokenId: string | null;
+    /** The early-access discount's token, when the local ledger holds it. */
+    earlyAccessTokenId: string | null;
     faucetRateLimit: { max: number; timeWindow: number };
     /** Lets any client use the faucet and the pause switch (LEDGER_DEV_ROUTES=open). */
     openToNetwork: boolean;
@@ -112,62 +115,65 @@ export async function registerLedgerDevRoutes(
     },
   );
 
-  routes.post(
-    '/ledger/claim-pass',
-    {
-      onRequest: loopbackOnly,
-      config: { rateLimit: faucetRateLimit },
-      schema: {
-        summary: 'Give a development account a claim pass (it must have associated the pass collection)',
-        tags: ['local ledger'],
-        body: z.object({ accountId: z.string().regex(/^\d+\.\d+\.\d+$/) }),
-        response: {
-          200: z.object({ tokenId: z.string(), serial: z.number() }),
-          400: ApiErrorSchema,
-          403: ApiErrorSchema,
-          404: ApiErrorSchema,
-          409: ApiErrorSchema,
-          429: ApiErrorSchema,
-          503: ApiErrorSchema,
+  /** A pass collection of the local ledger: read its token id, or give a development account one. */
+  const passRoutes = (path: string, label: string, code: string, tokenId: string | null) => {
+    routes.post(
+      path,
+      {
+        onRequest: loopbackOnly,
+        config: { rateLimit: faucetRateLimit },
+        schema: {
+          summary: `Give a development account ${label} (it must have associated the collection)`,
+          tags: ['local ledger'],
+          body: z.object({ accountId: z.string().regex(/^\d+\.\d+\.\d+$/) }),
+          response: {
+            200: z.object({ tokenId: z.string(), serial: z.number() }),
+            400: ApiErrorSchema,
+            403: ApiErrorSchema,
+            404: ApiErrorSchema,
+            409: ApiErrorSchema,
+            429: ApiErrorSchema,
+            503: ApiErrorSchema,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      if (!claimTokenId)
-        throw new HttpError(404, 'NO_CLAIM_PASS', 'The claim token is not on the local ledger');
-      if (ledger.isPaused())
-        return reply.status(503).send({ code: 'HCS-DOWN', message: 'The ledger is not reachable' });
-      const serial = await writer.mint(claimTokenId, 'claim pass');
-      try {
-        await writer.transferNft(claimTokenId, serial, request.body.accountId);
-      } catch (error) {
-        if (error instanceof LedgerTransactionError)
-          throw new HttpError(
-            409,
-            'NOT_ASSOCIATED',
-            `Associate ${claimTokenId} with ${request.body.accountId} first (${error.result.status})`,
-          );
-        throw error;
-      }
-      return { tokenId: claimTokenId, serial };
-    },
-  );
-
-  routes.get(
-    '/ledger/claim-pass',
-    {
-      schema: {
-        summary: 'The claim pass collection of the local ledger',
-        tags: ['local ledger'],
-        response: { 200: z.object({ tokenId: z.string() }), 404: ApiErrorSchema },
+      async (request, reply) => {
+        if (!tokenId) throw new HttpError(404, code, `The token of ${label} is not on the local ledger`);
+        if (ledger.isPaused())
+          return reply.status(503).send({ code: 'HCS-DOWN', message: 'The ledger is not reachable' });
+        const serial = await writer.mint(tokenId, label);
+        try {
+          await writer.transferNft(tokenId, serial, request.body.accountId);
+        } catch (error) {
+          if (error instanceof LedgerTransactionError)
+            throw new HttpError(
+              409,
+              'NOT_ASSOCIATED',
+              `Associate ${tokenId} with ${request.body.accountId} first (${error.result.status})`,
+            );
+          throw error;
+        }
+        return { tokenId, serial };
       },
-    },
-    async () => {
-      if (!claimTokenId)
-        throw new HttpError(404, 'NO_CLAIM_PASS', 'The claim token is not on the local ledger');
-      return { tokenId: claimTokenId };
-    },
-  );
+    );
+
+    routes.get(
+      path,
+      {
+        schema: {
+          summary: `The collection of ${label} on the local ledger`,
+          tags: ['local ledger'],
+          response: { 200: z.object({ tokenId: z.string() }), 404: ApiErrorSchema },
+        },
+      },
+      async () => {
+        if (!tokenId) throw new HttpError(404, code, `The token of ${label} is not on the local ledger`);
+        return { tokenId };
+      },
+    );
+  };
+  passRoutes('/ledger/claim-pass', 'a claim pass', 'NO_CLAIM_PASS', claimTokenId);
+  passRoutes('/ledger/early-access-pass', 'an early access pass', 'NO_EARLY_ACCESS_PASS', earlyAccessTokenId);
 
   routes.post(
     '/ledger/control',

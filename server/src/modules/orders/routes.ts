@@ -6,6 +6,7 @@ import {
   ConfirmRequestSchema,
   ConfirmResponseSchema,
   DeliveryCheckResponseSchema,
+  QuotePreviewSchema,
   QuoteRequestSchema,
   QuoteResponseSchema,
 } from '@registry/contracts/orders';
@@ -41,6 +42,17 @@ export const orderRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ord
       response: QuoteResponseSchema,
     },
     async (account, { body }) => orders.quote(account, body),
+  );
+  mine(
+    'POST',
+    '/orders/preview',
+    {
+      summary:
+        'What a quote would cost, with the discounts of the signed-in account; makes no order and holds no name',
+      body: QuoteRequestSchema,
+      response: QuotePreviewSchema,
+    },
+    async (account, { body }) => orders.preview(account, body),
   );
   mine(
     'POST',

@@ -12,6 +12,7 @@ import {
   type ConfirmResponse,
   type DeliveryCheckResponse,
   type QuoteRequest,
+  type QuotePreview,
   type QuoteResponse,
 } from '@registry/contracts/orders';
 import { roundAmount, YEARLY_MONTHS } from '@registry/contracts/pricing';
@@ -237,6 +238,24 @@ export function createOrderService(deps: Deps) {
     }
   }
 
+  /** The lines of a request and its discounts, in the spec's order, for the account's holdings. */
+  async function priced(accountId: string, request: QuoteRequest) {
+    const lines = await linesFor(accountId, request);
+    const result = applyDiscounts(
+      lines.map((item) => ({ itemName: item.itemName, amount: item.price + item.webProtection })),
+      request.kind === 'domains' ? await entitlementsOf(accountId) : NO_ENTITLEMENTS,
+      await settings.discounts(),
+    );
+    return { lines, result };
+  }
+
+  const roundedLines = (lines: Awaited<ReturnType<typeof linesFor>>) =>
+    lines.map((item) => ({
+      ...item,
+      price: roundAmount(item.price),
+      webProtection: roundAmount(item.webProtection),
+    }));
+
   /** A line's part of what was paid (discounts spread over the lines by their price). */
   function shareOf(order: repo.Order, lines: repo.OrderLine[], item: repo.OrderLine): bigint {
     const listed = lines.reduce((sum, each) => sum + each.price + each.webProtection, 0);
@@ -247,18 +266,25 @@ export function createOrderService(deps: Deps) {
   return {
     claimEligibility: (accountId: string) => claimEligibility(accountId),
 
+    /** What a quote would say (lines, discounts, total), without an order or held names. */
+    async preview(accountId: string, request: QuoteRequest): Promise<QuotePreview> {
+      const { lines, result } = await priced(accountId, request);
+      return {
+        kind: request.kind,
+        lines: roundedLines(lines),
+        discounts: result.discounts,
+        subtotalHbar: result.subtotal,
+        totalHbar: roundAmount(result.total),
+      };
+    },
+
     async quote(accountId: string, request: QuoteRequest): Promise<QuoteResponse> {
       const ledgerUp = await mirror.usdPerHbar().then(
         () => true,
         () => false,
       );
       if (!ledgerUp) throw networkDown();
-      const lines = await linesFor(accountId, request);
-      const result = applyDiscounts(
-        lines.map((item) => ({ itemName: item.itemName, amount: item.price + item.webProtection })),
-        request.kind === 'domains' ? await entitlementsOf(accountId) : NO_ENTITLEMENTS,
-        await settings.discounts(),
-      );
+      const { lines, result } = await priced(accountId, request);
       const total = roundAmount(result.total);
       const amountTinybars = BigInt(Math.round(total * TINYBARS_PER_HBAR));
       const quotedAt = now();
@@ -301,11 +327,7 @@ export function createOrderService(deps: Deps) {
       return {
         orderId: order.id,
         kind: request.kind,
-        lines: lines.map((item) => ({
-          ...item,
-          price: roundAmount(item.price),
-          webProtection: roundAmount(item.webProtection),
-        })),
+        lines: roundedLines(lines),
         discounts: result.discounts,
         subtotalHbar: result.subtotal,
         totalHbar: total,

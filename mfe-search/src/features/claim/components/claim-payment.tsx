@@ -19,7 +19,7 @@ export default function ClaimPayment({ name, onClose }: { name: string; onClose:
     if (started.current) return;
     started.current = true;
     void run({ kind: 'claim', itemName: name }).then((outcome) => {
-      if (outcome.ok) bus.emit('navigate', { to: paths.pending });
+      if (outcome?.ok) bus.emit('navigate', { to: paths.pending });
     });
   }, [name, run]);
 
