@@ -32,6 +32,15 @@ async function fillCart(page: Page, login: () => Promise<void>, count = 1) {
   return names;
 }
 
+/** A fresh name in the cart, and the checkout open with its purchase details. */
+async function checkoutOneName(page: Page, login: () => Promise<void>) {
+  const name = (await fillCart(page, login))[0]!;
+  const cart = new CartPage(page);
+  await cart.proceedToCheckout.click();
+  await expect(cart.purchaseDetails).toContainText(name);
+  return { name, cart };
+}
+
 test('buy one name: cart, checkout, payment, then its detail page; the owned list shows it', async ({
   page,
   login,
@@ -39,17 +48,17 @@ test('buy one name: cart, checkout, payment, then its detail page; the owned lis
   account,
   header,
 }) => {
-  const [name] = await fillCart(page, login);
+  const name = (await fillCart(page, login))[0]!;
   const cart = new CartPage(page);
-  await expect(cart.item(name!)).toContainText('10.00 HBAR');
-  await cart.term(name!).selectOption('24');
+  await expect(cart.item(name)).toContainText('10.00 HBAR');
+  await cart.term(name).selectOption('24');
   await expect(cart.total).toHaveText('20.00 HBAR');
   await expect(page.getByText('Early access members get their discount at checkout.')).toBeVisible();
   await expectNoSeriousViolations(page);
 
   await cart.proceedToCheckout.click();
   await expect(page).toHaveURL(/\/gui\/cart\/checkout$/);
-  await expect(cart.purchaseDetails).toContainText(name!);
+  await expect(cart.purchaseDetails).toContainText(name);
   await expect(cart.purchaseDetails).toContainText('24 months');
   await expect(cart.purchaseDetails).toContainText('Total Payable20.00 HBAR');
   await expectNoSeriousViolations(page);
@@ -64,7 +73,7 @@ test('buy one name: cart, checkout, payment, then its detail page; the owned lis
   expect(charged).toBeLessThan(21n * HBAR);
 
   await page.goto('/gui/domains/web3');
-  await expect(page.getByRole('region', { name: 'Your Web3 Domains' })).toContainText(name!);
+  await expect(page.getByRole('region', { name: 'Your Web3 Domains' })).toContainText(name);
 });
 
 test('buy two names: both delivered, then home', async ({ page, login, ledger, account }) => {
@@ -86,16 +95,13 @@ test('a name bought from another browser before the payment: Alert and Back, not
   ledger,
   account,
 }) => {
-  const [name] = await fillCart(page, login);
-  const cart = new CartPage(page);
-  await cart.proceedToCheckout.click();
-  await expect(cart.purchaseDetails).toContainText(name!);
+  const { name, cart } = await checkoutOneName(page, login);
 
   const rival = await ledger.openAccount();
   const rivalCookie = await ledger.signIn(rival);
   await ledger.purchase(rival, rivalCookie, {
     kind: 'domains',
-    items: [{ itemName: name!, months: 12, isWebProtectionOn: false }],
+    items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
   });
 
   const before = await ledger.balanceOf(account);
@@ -106,7 +112,7 @@ test('a name bought from another browser before the payment: Alert and Back, not
   );
   await alert.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL('/gui/cart');
-  await expect(cart.item(name!).getByRole('img', { name: 'Sold out' })).toBeVisible();
+  await expect(cart.item(name).getByRole('img', { name: 'Sold out' })).toBeVisible();
   await expect(cart.total).toHaveText('0.00 HBAR');
   expect(await ledger.balanceOf(account)).toBe(before);
 });
@@ -117,10 +123,7 @@ test('the wallet refuses the payment: the failure dialog, nothing charged, no or
   ledger,
   account,
 }) => {
-  const [name] = await fillCart(page, login);
-  const cart = new CartPage(page);
-  await cart.proceedToCheckout.click();
-  await expect(cart.purchaseDetails).toContainText(name!);
+  const { name, cart } = await checkoutOneName(page, login);
   // Too little money: the ledger refuses the transfer the wallet signed.
   await ledger.spendDownTo(account, 3);
   const before = await ledger.balanceOf(account);
@@ -140,10 +143,7 @@ test('an early-access member pays 25 % less, as the server computes it', async (
   account,
 }) => {
   await ledger.giveEarlyAccessPass(account);
-  const [name] = await fillCart(page, login);
-  const cart = new CartPage(page);
-  await cart.proceedToCheckout.click();
-  await expect(cart.purchaseDetails).toContainText(name!);
+  const { name, cart } = await checkoutOneName(page, login);
   await expect(cart.purchaseDetails).toContainText('Early access discount (25%)');
   await expect(cart.purchaseDetails).toContainText('Total Payable7.50 HBAR');
   const before = await ledger.balanceOf(account);
@@ -160,10 +160,7 @@ test('a reload in the middle of the payment: one charge, one domain', async ({
   ledger,
   account,
 }) => {
-  const [name] = await fillCart(page, login);
-  const cart = new CartPage(page);
-  await cart.proceedToCheckout.click();
-  await expect(cart.purchaseDetails).toContainText(name!);
+  const { name, cart } = await checkoutOneName(page, login);
   const before = await ledger.balanceOf(account);
 
   // The payment is made; its confirmation never reaches the server before the page reloads.

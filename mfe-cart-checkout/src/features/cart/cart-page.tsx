@@ -3,6 +3,7 @@ import { bus } from '@registry/bus';
 import { useCartStore } from '@registry/cart/cart-store';
 import { paths } from '@registry/contracts/routes';
 import { cartTotal, formatAmount } from '@registry/contracts/pricing';
+import { AppLink } from '@registry/ui/app-link';
 import { Button } from '@registry/ui/button';
 import { EmptyState } from '@registry/ui/empty-state';
 import { PageHeading } from '@registry/ui/page-heading';
@@ -43,16 +44,9 @@ export function CartPage() {
   return (
     <section data-page="cart" className="cart-page">
       <PageHeading title="Your Cart">
-        <a
-          className="cart-page__back"
-          href={paths.home}
-          onClick={(event) => {
-            event.preventDefault();
-            go(paths.home);
-          }}
-        >
+        <AppLink className="cart-page__back" to={paths.home}>
           continue shopping
-        </a>
+        </AppLink>
       </PageHeading>
       {!restored ? (
         <Spinner label="Loading your cart…" />

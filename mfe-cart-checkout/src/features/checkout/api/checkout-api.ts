@@ -32,11 +32,16 @@ export async function previewCheckout(order: QuoteRequest): Promise<PreviewResul
 
 export type AvailabilityRecheck = { ok: true; taken: string[] } | { ok: false; message: string };
 
-/** Spec section 4: Proceed to Payment checks first that nobody bought the names meanwhile. */
+/**
+ * Spec section 4: Proceed to Payment first checks every name is still for sale; the availability check
+ * also says when the network is down (-9 HCS-DOWN), which pauses minting.
+ */
 export async function recheckAvailability(names: string[]): Promise<AvailabilityRecheck> {
   try {
-    const { taken } = await checkoutApi.findTakenNames(names);
-    return { ok: true, taken: taken.map((each) => each.itemName) };
+    const answers = await Promise.all(names.map((name) => checkoutApi.checkAvailability(name)));
+    if (answers.some((answer) => answer.networkDown))
+      return { ok: false, message: PAID_FLOW_MESSAGES.networkDown.message };
+    return { ok: true, taken: answers.filter((answer) => !answer.available).map((answer) => answer.name) };
   } catch (error) {
     if (error instanceof ApiRequestError && error.code === 'HCS-DOWN')
       return { ok: false, message: PAID_FLOW_MESSAGES.networkDown.message };
