@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { emailError, nameError } from './fields';
+import { emailError, FIELD_MESSAGES, nameError } from './fields';
+import { phoneError } from './phone';
 
 const required = (label: string, max = 120, ...rules: z.core.$ZodCheck<string>[]) =>
   z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max), ...rules);
@@ -35,14 +36,20 @@ export const ProfileUpdateSchema = z.object({
     z.refine((value) => emailError(value) === null, 'Enter a valid email ID.'),
   ),
   countryCode: z.string().check(z.trim(), z.regex(/^\+\d{1,4}$/, 'must be a calling code such as +1')),
-  mobileNo: z.string().check(z.trim(), z.regex(/^\d{4,15}$/, 'Enter a valid phone number.')),
+  mobileNo: z.string().check(z.trim(), z.regex(/^\d{4,15}$/, FIELD_MESSAGES.phoneWithCountry)),
   adrLine1: required('Address Line 1', 200),
   adrLine2: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
   country: required('Country'),
   state: required('State'),
   city: required('City'),
   pincode: required('Postal code', 20),
-});
+}).check(
+  // The number with its calling code, as the phone library reads it (spec section 5).
+  z.refine((profile) => phoneError(`${profile.countryCode}${profile.mobileNo}`) === null, {
+    message: FIELD_MESSAGES.phoneWithCountry,
+    path: ['mobileNo'],
+  }),
+);
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 export const CountrySchema = z.object({ cd: z.string(), name: z.string(), iso: z.string() });

@@ -45,7 +45,10 @@ describe.each(engineCases)('profile and email verification on $engine', ({ open 
   it.each([
     [{ fullName: 'R2D2' }, 'Enter a valid name.'],
     [{ email: 'not-an-email' }, 'Enter a valid email ID.'],
-    [{ mobileNo: '12ab' }, 'Enter a valid phone number.'],
+    [{ mobileNo: '12ab' }, 'Enter a valid phone number .'],
+    // Digits, but no number in the United States (no area code starts with 0), and too short for +44.
+    [{ mobileNo: '0015550123' }, 'Enter a valid phone number .'],
+    [{ countryCode: '+44', mobileNo: '20123' }, 'Enter a valid phone number .'],
     [{ city: '' }, 'City is required'],
     [{ adrLine1: '   ' }, 'Address Line 1 is required'],
   ])('refuses %j with its message', async (change, message) => {
@@ -53,6 +56,18 @@ describe.each(engineCases)('profile and email verification on $engine', ({ open 
     const response = await put(user.cookie, { ...VALID_PROFILE, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringContaining(message) });
+  });
+
+  it('takes a number valid with its calling code', async () => {
+    const user = await t.signIn();
+    const saved = await put(user.cookie, {
+      ...VALID_PROFILE,
+      countryCode: '+44',
+      mobileNo: '2079460958',
+      country: 'United Kingdom',
+      state: 'England',
+    });
+    expect(saved.statusCode).toBe(200);
   });
 
   it('serves countries with calling codes and the states of a country', async () => {
