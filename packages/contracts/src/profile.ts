@@ -24,32 +24,34 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const ProfileResponseSchema = z.object({ profile: z.nullable(ProfileSchema) });
 
 /** Profile form: every field but Address Line 2 is required. */
-export const ProfileUpdateSchema = z.object({
-  fullName: required(
-    'Name',
-    120,
-    z.refine((value) => nameError(value) === null, 'Enter a valid name.'),
-  ),
-  email: required(
-    'Email',
-    254,
-    z.refine((value) => emailError(value) === null, 'Enter a valid email ID.'),
-  ),
-  countryCode: z.string().check(z.trim(), z.regex(/^\+\d{1,4}$/, 'must be a calling code such as +1')),
-  mobileNo: z.string().check(z.trim(), z.regex(/^\d{4,15}$/, FIELD_MESSAGES.phoneWithCountry)),
-  adrLine1: required('Address Line 1', 200),
-  adrLine2: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
-  country: required('Country'),
-  state: required('State'),
-  city: required('City'),
-  pincode: required('Postal code', 20),
-}).check(
-  // The number with its calling code, as the phone library reads it (spec section 5).
-  z.refine((profile) => phoneError(`${profile.countryCode}${profile.mobileNo}`) === null, {
-    message: FIELD_MESSAGES.phoneWithCountry,
-    path: ['mobileNo'],
-  }),
-);
+export const ProfileUpdateSchema = z
+  .object({
+    fullName: required(
+      'Name',
+      120,
+      z.refine((value) => nameError(value) === null, 'Enter a valid name.'),
+    ),
+    email: required(
+      'Email',
+      254,
+      z.refine((value) => emailError(value) === null, 'Enter a valid email ID.'),
+    ),
+    countryCode: z.string().check(z.trim(), z.regex(/^\+\d{1,4}$/, 'must be a calling code such as +1')),
+    mobileNo: z.string().check(z.trim(), z.regex(/^\d{4,15}$/, FIELD_MESSAGES.phoneWithCountry)),
+    adrLine1: required('Address Line 1', 200),
+    adrLine2: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+    country: required('Country'),
+    state: required('State'),
+    city: required('City'),
+    pincode: required('Postal code', 20),
+  })
+  .check(
+    // The number with its calling code, as the phone library reads it (spec section 5).
+    z.refine((profile) => phoneError(`${profile.countryCode}${profile.mobileNo}`) === null, {
+      message: FIELD_MESSAGES.phoneWithCountry,
+      path: ['mobileNo'],
+    }),
+  );
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 export const CountrySchema = z.object({ cd: z.string(), name: z.string(), iso: z.string() });
