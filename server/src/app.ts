@@ -26,6 +26,8 @@ import { createEmailVerificationService } from './modules/email-verification/ser
 import { networkRoutes } from './modules/network/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
+import { createPictureService } from './modules/profile/picture';
+import { pictureRoutes } from './modules/profile/picture-routes';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { gatewayRoutes } from './modules/records/gateway-routes';
@@ -248,6 +250,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(gatewayRoutes, { records, rateLimit: searchRateLimit });
+  await app.register(pictureRoutes, { pictures: createPictureService(db), requireSession });
 
   if (localLedger) {
     await registerMirrorRoutes(app, {

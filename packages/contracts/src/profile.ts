@@ -75,3 +75,6 @@ export const MessageResponseSchema = z.object({
   status: z.union([z.literal(1), z.literal(0)]),
   msg: z.string(),
 });
+
+/** Where the uploaded profile picture is served now. */
+export const PictureUploadResponseSchema = z.object({ dp: z.string() });

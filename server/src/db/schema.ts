@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   index,
   integer,
@@ -160,6 +161,20 @@ export const profiles = pgTable('profiles', {
   country: text('country').notNull().default('United States'),
   pincode: text('pincode').notNull().default(''),
   dp: text('dp'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Raw bytes (PostgreSQL bytea). */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** A profile's picture: checked image bytes, served back only with the type they were checked as. */
+export const profilePictures = pgTable('profile_pictures', {
+  accountId: text('account_id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  image: bytes('image').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -28,7 +28,13 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export async function startTestApp(
   openDatabase: () => Promise<Database>,
   env: Record<string, string> = {},
-  options: { otherProviderToken?: boolean; claimToken?: boolean; jobsAfterPayment?: boolean } = {},
+  options: {
+    otherProviderToken?: boolean;
+    claimToken?: boolean;
+    jobsAfterPayment?: boolean;
+    /** Send mail as configured (SMTP_URL) instead of keeping it in `mail`. */
+    configuredMailer?: boolean;
+  } = {},
 ) {
   const database = await openDatabase();
   const ledger = new LocalLedger(database.db);
@@ -49,7 +55,9 @@ export async function startTestApp(
     }),
     database,
     localLedger: { ledger, writer },
-    mailer: { send: async (message) => void mail.push(message) },
+    ...(options.configuredMailer
+      ? {}
+      : { mailer: { send: async (message: Mail) => void mail.push(message) } }),
     jobsAfterPayment: options.jobsAfterPayment ?? true,
   });
   let nameCounter = 0;

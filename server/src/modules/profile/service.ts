@@ -1,9 +1,10 @@
 import { Country, State } from 'country-state-city';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Profile, ProfileUpdate } from '@registry/contracts/profile';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema';
 import { notFound } from '../../http-error';
+import { pictureAddress } from './picture';
 
 /** Calling code as `+1`, `+1-268` normalised to the code the phone library expects. */
 function callingCode(phonecode: string): string {
@@ -25,7 +26,7 @@ export function listStates(countryName: string): string[] {
   return State.getStatesOfCountry(country.isoCode).map((state) => state.name);
 }
 
-function toProfile(row: typeof profiles.$inferSelect): Profile {
+function toProfile(row: typeof profiles.$inferSelect, dp: string | null): Profile {
   return {
     fullName: row.fullName,
     email: row.email,
@@ -38,7 +39,7 @@ function toProfile(row: typeof profiles.$inferSelect): Profile {
     state: row.state,
     country: row.country,
     pincode: row.pincode,
-    dp: row.dp ?? null,
+    dp,
   };
 }
 
@@ -46,7 +47,7 @@ export function createProfileService(db: Db) {
   return {
     async get(accountId: string): Promise<Profile | null> {
       const [row] = await db.select().from(profiles).where(eq(profiles.accountId, accountId));
-      return row ? toProfile(row) : null;
+      return row ? toProfile(row, await pictureAddress(db, accountId)) : null;
     },
 
     async set(accountId: string, update: ProfileUpdate): Promise<Profile> {
@@ -58,16 +59,17 @@ export function createProfileService(db: Db) {
         .values({ accountId, ...values })
         .onConflictDoUpdate({ target: profiles.accountId, set: values })
         .returning();
-      return toProfile(row!);
+      return toProfile(row!, await pictureAddress(db, accountId));
     },
 
+    /** Marks the address verified only while it is still the profile's: false when it changed. */
     async markEmailVerified(accountId: string, email: string): Promise<boolean> {
       const rows = await db
         .update(profiles)
         .set({ emailVerified: true })
-        .where(eq(profiles.accountId, accountId))
+        .where(and(eq(profiles.accountId, accountId), eq(profiles.email, email)))
         .returning({ email: profiles.email });
-      return rows.some((row) => row.email === email);
+      return rows.length > 0;
     },
   };
 }
