@@ -5,7 +5,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'registry-e2e-'));
+// Kept in the environment so the test workers find the server's mail folder (DATA_DIR/mail).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'registry-e2e-')));
 /** A second server set up for the Hedera network (unreachable here) to test HashPack and Blade. */
 export const hederaPort = port + 1;
 const hederaDataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-hedera-'));

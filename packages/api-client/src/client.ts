@@ -99,7 +99,12 @@ export function createApiClient({
     schemaSource: S | (() => Promise<S>),
     method: 'get' | 'post' | 'put',
     path: string,
-    options: { json?: unknown; searchParams?: Record<string, string> } = {},
+    options: {
+      json?: unknown;
+      searchParams?: Record<string, string>;
+      body?: Blob;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<z.infer<S>> {
     const schema = typeof schemaSource === 'function' ? schemaSource() : Promise.resolve(schemaSource);
     let text: string;
@@ -201,6 +206,12 @@ export function createApiClient({
     getRate: () => call(RateSchema, 'get', 'rate'),
     getLedgerInfo: () => call(LedgerInfoSchema, 'get', 'ledger-info'),
 
+    /** A PNG, JPEG or WebP image of at most 512 KB; answers where it is served. */
+    uploadProfilePicture: (image: Blob) =>
+      call(() => profileSchemas().then((m) => m.PictureUploadResponseSchema), 'put', 'my/profile/picture', {
+        body: image,
+        headers: { 'content-type': image.type },
+      }),
     requestEmailVerification: (email: string) =>
       call(() => profileSchemas().then((m) => m.MessageResponseSchema), 'post', 'my/email-verification', {
         json: { email },

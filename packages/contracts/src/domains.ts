@@ -117,7 +117,10 @@ export const OrderRowSchema = z.object({
   expiresOn: z.nullable(z.string()),
   /** HBAR returned on the order's ledger account: taken names, an expired quote, paying too much. */
   refundedHbar: z.number(),
+  /** The payment on the ledger (`0.0.1234@1700000000.000000001`). */
+  transactionId: z.nullable(z.string()),
 });
+export type OrderRow = z.infer<typeof OrderRowSchema>;
 export const OrderListSchema = z.object({ orders: z.array(OrderRowSchema) });
 
 export const TermSchema = z.union(

@@ -107,7 +107,12 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
       headers: { cookie: buyer.cookie },
     });
     expect(orders.json().orders).toEqual([
-      expect.objectContaining({ itemName: name, months: 24, kind: 'domains' }),
+      expect.objectContaining({
+        itemName: name,
+        months: 24,
+        kind: 'domains',
+        transactionId: paid.transactionId,
+      }),
     ]);
   });
 

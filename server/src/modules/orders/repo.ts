@@ -155,5 +155,6 @@ export async function listOrders(db: Db, accountId: string) {
     price: line.price,
     expiresOn: expiresAt ? expiresAt.toISOString() : null,
     refundedHbar: Number(order.refundedTinybars) / 1e8,
+    transactionId: order.transactionId,
   }));
 }

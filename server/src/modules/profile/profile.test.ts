@@ -58,6 +58,27 @@ describe.each(engineCases)('profile and email verification on $engine', ({ open 
     expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringContaining(message) });
   });
 
+  it('saves one card alone (details or address), but never a card half filled', async () => {
+    const detailsOnly = await t.signIn();
+    const details = {
+      fullName: VALID_PROFILE.fullName,
+      email: VALID_PROFILE.email,
+      countryCode: '+1',
+      mobileNo: VALID_PROFILE.mobileNo,
+    };
+    expect((await put(detailsOnly.cookie, details)).statusCode).toBe(200);
+    const addressOnly = await t.signIn();
+    const { fullName: _name, email: _email, mobileNo: _phone, ...address } = VALID_PROFILE;
+    expect((await put(addressOnly.cookie, address)).statusCode).toBe(200);
+
+    const half = await put(detailsOnly.cookie, { ...details, city: 'Paris' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toContain('Address Line 1 is required');
+    const nothing = await put(detailsOnly.cookie, {});
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().message).toContain('Name is required');
+  });
+
   it('takes a number valid with its calling code', async () => {
     const user = await t.signIn();
     const saved = await put(user.cookie, {
