@@ -226,6 +226,7 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
         price: 20,
         expiresOn: expect.any(String),
         refundedHbar: 0,
+        transactionId: expect.stringMatching(/^0\.0\.\d+-\d+-\d+$/),
       },
     ]);
   });

@@ -111,7 +111,7 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
         itemName: name,
         months: 24,
         kind: 'domains',
-        transactionId: paid.transactionId,
+        transactionId: paid.transactionId.replace('@', '-').replace(/\.(\d+)$/, '-$1'),
       }),
     ]);
   });
