@@ -24,3 +24,26 @@ export function messageForError(error: unknown): PaidFlowMessage {
   }
   return PAID_FLOW_MESSAGES.other;
 }
+
+/** A screen's codes for the branches of section 8 (wallet failure, bad answer, non-200, network error). */
+export type BranchCodes = { wallet: string; badAnswer: string; status: string; network: string };
+
+/**
+ * The message of a failed paid action on a screen with its own codes, e.g. Extend's
+ * 'Transaction Fail [TR-7078]'; no wallet connected keeps the spec's alert.
+ */
+export function codedMessage(
+  failure: 'no-wallet' | 'wallet' | 'bad-answer' | 'status' | 'network',
+  prefix: string,
+  codes: BranchCodes,
+): PaidFlowMessage {
+  if (failure === 'no-wallet') return PAID_FLOW_MESSAGES.walletNotConnected;
+  const code = {
+    wallet: codes.wallet,
+    'bad-answer': codes.badAnswer,
+    status: codes.status,
+    network: codes.network,
+  }[failure];
+  const message = `${prefix}${code}`;
+  return { title: message, message };
+}

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@registry/api-client/client';
+import { ApiRequestError, INVALID_OPERATION_STATUS, type ApiClient } from '@registry/api-client/client';
 import {
   DELIVERED_STATUS,
   NAME_ORDER_KINDS,
@@ -38,8 +38,21 @@ export type PaidActionOutcome =
       result: PaymentResult;
       stage: PaidStage;
       error: PaidFlowMessage;
+      /** Which branch failed, for screens with a code per branch (spec section 8). */
+      failure: PaidFailureKind;
       progress: PaidActionProgress;
     };
+
+/**
+ * no-wallet: none connected (-1); wallet: it refused or failed to pay (0 / -9); bad-answer: the server
+ * answered without usable data (-404); status: the server answered an error; network: no answer.
+ */
+export type PaidFailureKind = 'no-wallet' | 'wallet' | 'bad-answer' | 'status' | 'network';
+
+function failureOf(error: unknown): PaidFailureKind {
+  if (!(error instanceof ApiRequestError)) return 'network';
+  return error.status === INVALID_OPERATION_STATUS ? 'bad-answer' : 'status';
+}
 
 export type PaidActionDeps = {
   api: Pick<ApiClient, 'quoteOrder' | 'confirmOrder' | 'getDomainDetails' | 'checkDeliveries'>;
@@ -63,16 +76,21 @@ export async function runPaidAction(
     progress = next;
     onProgress?.(progress);
   };
-  const fail = (result: PaymentResult, error: PaidFlowMessage): PaidActionOutcome => ({
+  const fail = (
+    result: PaymentResult,
+    error: PaidFlowMessage,
+    failure: PaidFailureKind,
+  ): PaidActionOutcome => ({
     ok: false,
     result,
     stage: progress.stage,
     error,
+    failure,
     progress,
   });
 
   if (!wallet || !wallet.accountId())
-    return fail(PAYMENT_RESULT.noWallet, PAID_FLOW_MESSAGES.walletNotConnected);
+    return fail(PAYMENT_RESULT.noWallet, PAID_FLOW_MESSAGES.walletNotConnected, 'no-wallet');
 
   let quote = progress.quote;
   let transactionId = progress.transactionId;
@@ -92,6 +110,7 @@ export async function runPaidAction(
           payment.result === PAYMENT_RESULT.noWallet
             ? PAID_FLOW_MESSAGES.walletNotConnected
             : PAID_FLOW_MESSAGES.paymentFailed,
+          payment.result === PAYMENT_RESULT.noWallet ? 'no-wallet' : 'wallet',
         );
       }
       transactionId = payment.transactionId;
@@ -119,6 +138,6 @@ export async function runPaidAction(
     }
     return { ok: true, result: PAYMENT_RESULT.success, confirmation, delivered, pending };
   } catch (error) {
-    return fail(PAYMENT_RESULT.exception, messageForError(error));
+    return fail(PAYMENT_RESULT.exception, messageForError(error), failureOf(error));
   }
 }

@@ -1,9 +1,198 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { ApiRequestError } from '@registry/api-client/client';
+import { splitDomainName } from '@registry/contracts/domain-name';
+import type { DomainDetail } from '@registry/contracts/domains';
+import { paths, type PageProps } from '@registry/contracts/routes';
+import { AppLink } from '@registry/ui/app-link';
+import { Badge } from '@registry/ui/badge';
+import { Button } from '@registry/ui/button';
+import { Card } from '@registry/ui/card';
+import { CopyButton } from '@registry/ui/copy-button';
 import { PageHeading } from '@registry/ui/page-heading';
+import { Spinner } from '@registry/ui/spinner';
+import { useWalletSession } from '@registry/wallet/wallet-session';
+import { dateText, myDomainsApi } from '../../api/my-domains-api';
+import {
+  EXTEND_YEARS,
+  extendAction,
+  subscriptionAction,
+  webProtectionAction,
+  type DomainAction,
+} from './api/domain-actions';
+import { expiryCalendar } from './expiry-calendar';
+import { PaidDomainModal } from './components/paid-domain-modal';
+import './domain-detail-page.css';
 
-export function DomainDetailPage() {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <section data-page="domain-detail">
-      <PageHeading title="Domain Details" />
+    <div className="domain-detail__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Copyable({ value, label, note }: { value: string; label: string; note?: string }) {
+  return (
+    <>
+      <span className="domain-detail__value">{value}</span>
+      {note ? <span className="domain-detail__note">{note}</span> : null}
+      <CopyButton value={value} label={`Copy ${label}`} />
+    </>
+  );
+}
+
+function downloadCalendar(detail: DomainDetail) {
+  const url = URL.createObjectURL(
+    new Blob([expiryCalendar(detail.domainName, detail.expiresOn)], { type: 'text/calendar' }),
+  );
+  const link = Object.assign(document.createElement('a'), {
+    href: url,
+    download: `${detail.domainName}-expiry.ics`,
+  });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Spec section 2, Domain detail: the domain's parties, status and expiry, and its paid actions. */
+export function DomainDetailPage({ query }: PageProps) {
+  const name = query.get('domain') ?? '';
+  const accountId = useWalletSession((session) => session.accountId);
+  const [detail, setDetail] = useState<DomainDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [action, setAction] = useState<'extend' | 'protection' | 'subscription' | null>(null);
+  const [years, setYears] = useState(1);
+
+  const load = useCallback(async () => {
+    try {
+      setDetail(await myDomainsApi.getDomainDetails(name));
+      setError(null);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiRequestError && failure.status === 404
+          ? `${name} is not one of your domains.`
+          : 'The domain could not be loaded. Reload the page to try again.',
+      );
+    }
+  }, [name]);
+
+  useEffect(() => {
+    if (accountId) void load();
+  }, [accountId, load]);
+
+  const modalAction: DomainAction | null =
+    action === 'extend'
+      ? extendAction(name, years * 12)
+      : action === 'protection'
+        ? webProtectionAction(name)
+        : action === 'subscription'
+          ? subscriptionAction(name)
+          : null;
+
+  const body = () => {
+    if (error) return <p role="alert">{error}</p>;
+    if (!detail || !accountId) return <Spinner label="Loading the domain…" />;
+    const { labels, tld, isSubdomain } = splitDomainName(detail.domainName);
+    const parent = isSubdomain ? labels.slice(1).join('.') : tld;
+    const resolver = `${window.location.origin}/r/${detail.domainName}`;
+    return (
+      <Card className="domain-detail" aria-labelledby="domain-detail-name">
+        <h2 id="domain-detail-name" className="domain-detail__name">
+          {detail.domainName}
+        </h2>
+        <dl className="domain-detail__list">
+          <Row label="Parent">
+            <Copyable value={parent} label="parent" />
+          </Row>
+          <Row label="Registrant">
+            <Copyable value={detail.owner} label="registrant" />
+          </Row>
+          <Row label="Controller">
+            <Copyable value={accountId} label="controller" />
+          </Row>
+          <Row label="Resolver">
+            <Copyable value={resolver} label="resolver" note="(Using public resolver)" />
+          </Row>
+          <Row label="Status">
+            <Badge tone={detail.activeStatus === 'Active' ? 'success' : 'warning'}>
+              {detail.activeStatus}
+            </Badge>
+          </Row>
+          <Row label="Blockchain">{detail.blockChain}</Row>
+          <Row label="Expires">
+            <span className="domain-detail__value">{dateText(detail.expiresOn)}</span>
+            <Button variant="ghost" onClick={() => setAction('extend')}>
+              Extend Validity
+            </Button>
+            <Button variant="ghost" onClick={() => downloadCalendar(detail)}>
+              Add to calendar
+            </Button>
+          </Row>
+          <Row label="Web protection">
+            <span className="domain-detail__value">{detail.webProtection ? 'Enabled' : 'Not enabled'}</span>
+            {detail.webProtection ? null : (
+              <Button variant="ghost" onClick={() => setAction('protection')}>
+                Enable Web Protection
+              </Button>
+            )}
+          </Row>
+          <Row label="Subscription">
+            <Badge tone={detail.subscription ? 'success' : 'neutral'}>
+              {detail.subscription ? 'Subscribed' : 'Not Subscribed'}
+            </Badge>
+            {detail.subscription ? null : (
+              <Button variant="ghost" onClick={() => setAction('subscription')}>
+                Subscribe
+              </Button>
+            )}
+          </Row>
+        </dl>
+        {detail.subscription ? (
+          <AppLink
+            className="ui-button ui-button--primary domain-detail__manage"
+            to={paths.domainManage('web3', detail.domainName)}
+          >
+            Manage Domain Records
+          </AppLink>
+        ) : null}
+      </Card>
+    );
+  };
+
+  return (
+    <section data-page="domain-detail" className="domain-detail-page">
+      <PageHeading title="Domain Details">
+        <AppLink className="domain-detail-page__back" to={paths.myDomains}>
+          Back to Domains
+        </AppLink>
+      </PageHeading>
+      {body()}
+      {modalAction ? (
+        <PaidDomainModal
+          action={modalAction}
+          onClose={() => setAction(null)}
+          onDone={() => {
+            void load();
+          }}
+        >
+          {action === 'extend' ? (
+            <label className="paid-domain__choice">
+              Extend by
+              <select
+                className="ui-input"
+                value={years}
+                onChange={(event) => setYears(Number(event.target.value))}
+              >
+                {EXTEND_YEARS.map((count) => (
+                  <option key={count} value={count}>
+                    {count} {count === 1 ? 'year' : 'years'}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </PaidDomainModal>
+      ) : null}
     </section>
   );
 }

@@ -84,12 +84,12 @@ export async function updateDomain(
   return executor.update(domains).set(change).where(eq(domains.name, name)).returning({ id: domains.id });
 }
 
-/** Adds months to a domain's term (a 30-day month, as purchases count it). */
+/** Adds calendar months to a domain's term, as purchases count them. */
 export async function extendDomain(executor: Executor, name: string, months: number) {
   await executor
     .update(domains)
     .set({
-      expiresAt: sql`${domains.expiresAt} + make_interval(days => ${months * 30})`,
+      expiresAt: sql`${domains.expiresAt} + make_interval(months => ${months})`,
       months: sql`${domains.months} + ${months}`,
     })
     .where(eq(domains.name, name));

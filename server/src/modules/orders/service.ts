@@ -31,7 +31,12 @@ import * as repo from './repo';
 /** A quote holds its names and price this long. */
 export const QUOTE_TTL_MS = 10 * 60_000;
 const TINYBARS_PER_HBAR = 100_000_000;
-const MONTH_MS = 30 * 24 * 3600 * 1000;
+/** `months` calendar months after `from` (a term of 12 months ends on the same day a year later). */
+function monthsAfter(from: Date, months: number): Date {
+  const date = new Date(from);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date;
+}
 
 type Deps = {
   db: Db;
@@ -213,7 +218,7 @@ export function createOrderService(deps: Deps) {
       months: item.months,
       price: item.price,
       purchasedAt: paidAt,
-      expiresAt: new Date(paidAt.getTime() + item.months * MONTH_MS),
+      expiresAt: monthsAfter(paidAt, item.months),
       webProtection: item.isWebProtectionOn,
       status: 1,
       orderId: order.id,
@@ -232,7 +237,7 @@ export function createOrderService(deps: Deps) {
       case 'web-protection':
         return domains.enableWebProtection(tx, item.itemName);
       case 'subscription':
-        return domains.subscribe(tx, item.itemName, new Date(paidAt.getTime() + YEARLY_MONTHS * MONTH_MS));
+        return domains.subscribe(tx, item.itemName, monthsAfter(paidAt, YEARLY_MONTHS));
       case 'record-fee':
         return; // used up when the changed records are activated
     }

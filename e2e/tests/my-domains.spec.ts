@@ -1,0 +1,154 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { DomainDetailPage } from '../pages/domain-detail-page';
+
+const HBAR = 100_000_000n;
+test.describe.configure({ timeout: 90_000 });
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+async function signedIn(page: Page, login: () => Promise<void>) {
+  await page.goto('/gui/domains/web3');
+  await login();
+}
+
+test('the detail page shows every field, copies them, and the owned list opens it', async ({
+  page,
+  context,
+  login,
+  makeDomain,
+  account,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const name = await makeDomain();
+  await signedIn(page, login);
+  await page.goto('/gui/w3mydomains');
+  await expect(page.getByRole('table', { name: 'Domains' })).toContainText(name);
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: `Manage ${name}` }).click();
+
+  const detail = new DomainDetailPage(page);
+  await expect(page).toHaveURL(`/gui/domain/web3/detail?domain=${name}`);
+  await expect(detail.row('Parent')).toContainText('hbar');
+  await expect(detail.row('Registrant')).toContainText(account.accountId);
+  await expect(detail.row('Controller')).toContainText(account.accountId);
+  await expect(detail.row('Resolver')).toContainText('(Using public resolver)');
+  await expect(detail.row('Status')).toContainText('Active');
+  await expect(detail.row('Blockchain')).toContainText('Hedera');
+  await expect(detail.row('Subscription')).toContainText('Not Subscribed');
+  await expect(detail.card.getByRole('link', { name: 'Manage Domain Records' })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  await detail.row('Registrant').getByRole('button', { name: 'Copy registrant' }).click();
+  await expect(detail.row('Registrant').getByRole('status')).toHaveText('Copied to clipboard.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account.accountId);
+  // The message goes after half a second.
+  await expect(detail.row('Registrant').getByRole('status')).toHaveText('');
+});
+
+test('extend by 2 years, enable web protection and subscribe: each paid on the ledger', async ({
+  page,
+  login,
+  makeDomain,
+  ledger,
+  account,
+}) => {
+  const name = await makeDomain();
+  await signedIn(page, login);
+  const detail = new DomainDetailPage(page);
+  await detail.goto(name);
+  const expiryBefore = (await detail.row('Expires').locator('.domain-detail__value').textContent())!;
+
+  const before = await ledger.balanceOf(account);
+  await detail.row('Expires').getByRole('button', { name: 'Extend Validity' }).click();
+  const extend = detail.dialog('Extend Validity');
+  await extend.getByLabel('Extend by').selectOption('2');
+  await expect(extend).toContainText('Price: 20.00 HBAR');
+  await expectNoSeriousViolations(page);
+  await extend.getByRole('button', { name: 'Extend' }).click();
+  await expect(extend.getByRole('status')).toHaveText('Done.', { timeout: 30_000 });
+  const charged = before - (await ledger.balanceOf(account));
+  expect(charged).toBeGreaterThanOrEqual(20n * HBAR);
+  expect(charged).toBeLessThan(21n * HBAR);
+  await extend.getByRole('button', { name: 'Close' }).click();
+  const expected = new Date(expiryBefore);
+  expected.setFullYear(expected.getFullYear() + 2);
+  await expect(detail.row('Expires').locator('.domain-detail__value')).toHaveText(
+    expected.toLocaleDateString('en-US'),
+  );
+
+  await detail.row('Web protection').getByRole('button', { name: 'Enable Web Protection' }).click();
+  const protection = detail.dialog('Enable Web Protection');
+  await protection.getByRole('button', { name: 'Enable' }).click();
+  await expect(protection.getByRole('status')).toHaveText('Done.', { timeout: 30_000 });
+  await protection.getByRole('button', { name: 'Close' }).click();
+  await expect(detail.row('Web protection')).toContainText('Enabled');
+
+  await detail.row('Subscription').getByRole('button', { name: 'Subscribe' }).click();
+  const subscription = detail.dialog('Subscription');
+  await subscription.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(subscription.getByRole('status')).toHaveText('Done.', { timeout: 30_000 });
+  await subscription.getByRole('button', { name: 'Close' }).click();
+  await expect(detail.row('Subscription')).toContainText('Subscribed');
+  await expect(detail.card.getByRole('link', { name: 'Manage Domain Records' })).toBeVisible();
+});
+
+test('a wallet that cannot pay: each action shows its code and nothing changes', async ({
+  page,
+  login,
+  makeDomain,
+  ledger,
+  account,
+}) => {
+  const name = await makeDomain();
+  await ledger.spendDownTo(account, 1);
+  await signedIn(page, login);
+  const detail = new DomainDetailPage(page);
+  await detail.goto(name);
+  const expiry = await detail.row('Expires').locator('.domain-detail__value').textContent();
+
+  for (const [row, button, title, pay, code] of [
+    ['Expires', 'Extend Validity', 'Extend Validity', 'Extend', 'Transaction Fail [TR-7078]'],
+    [
+      'Web protection',
+      'Enable Web Protection',
+      'Enable Web Protection',
+      'Enable',
+      'Transaction Fail [TR-8078]',
+    ],
+    ['Subscription', 'Subscribe', 'Subscription', 'Subscribe', 'Transaction Fail [SBC-9067]'],
+  ] as const) {
+    await detail.row(row).getByRole('button', { name: button }).click();
+    const dialog = detail.dialog(title);
+    await dialog.getByRole('button', { name: pay, exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(code, { timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  }
+  await page.reload();
+  await expect(detail.row('Expires').locator('.domain-detail__value')).toHaveText(expiry!);
+  await expect(detail.row('Web protection')).toContainText('Not enabled');
+  await expect(detail.row('Subscription')).toContainText('Not Subscribed');
+});
+
+test('the pending list with a buyer who has not accepted the collection, then delivery', async ({
+  page,
+  login,
+  makeDomain,
+}) => {
+  const name = await makeDomain({ pending: true });
+  await signedIn(page, login);
+  await page.goto('/gui/nbsafhukfhus');
+  const table = page.getByRole('table', { name: 'Pending Domain Transactions' });
+  await expect(table).toContainText(name);
+  await expect(table).toContainText('Inprogress');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Accept delivery in my wallet' }).click();
+  await expect(page.getByText(`Delivered: ${name}`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('No Domains Found')).toBeVisible();
+  await page.goto('/gui/w3mydomains');
+  await expect(page.getByRole('table', { name: 'Domains' })).toContainText(name);
+});

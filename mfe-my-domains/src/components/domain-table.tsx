@@ -1,0 +1,41 @@
+import type { OwnedDomain } from '@registry/contracts/domains';
+import { paths } from '@registry/contracts/routes';
+import { AppLink } from '@registry/ui/app-link';
+import { Badge } from '@registry/ui/badge';
+import { Table } from '@registry/ui/table';
+import { activeLabel, dateText } from '../api/my-domains-api';
+
+/** Owned domains, one row each, with Manage opening the domain's page (spec section 2, lists). */
+export function DomainTable({ caption, domains }: { caption: string; domains: OwnedDomain[] }) {
+  return (
+    <Table
+      caption={caption}
+      rowKey={(domain) => domain.itemName}
+      rows={domains}
+      columns={[
+        { header: 'Domain', cell: (domain) => <span className="domain-table__name">{domain.itemName}</span> },
+        { header: 'Expires', cell: (domain) => dateText(domain.expireOn) },
+        {
+          header: 'Status',
+          cell: (domain) => {
+            const label = activeLabel(domain.expireOn, domain.purDate);
+            return <Badge tone={label === 'Active' ? 'success' : 'warning'}>{label}</Badge>;
+          },
+        },
+        { header: 'Subscription', cell: (domain) => (domain.isSubscribed ? 'Subscribed' : 'Not Subscribed') },
+        {
+          header: 'Manage',
+          cell: (domain) => (
+            <AppLink
+              className="ui-button ui-button--ghost"
+              to={paths.domainDetail('web3', domain.itemName)}
+              aria-label={`Manage ${domain.itemName}`}
+            >
+              Manage
+            </AppLink>
+          ),
+        },
+      ]}
+    />
+  );
+}
