@@ -152,3 +152,91 @@ test('the pending list with a buyer who has not accepted the collection, then de
   await page.goto('/gui/w3mydomains');
   await expect(page.getByRole('table', { name: 'Domains' })).toContainText(name);
 });
+
+test('records: each row edited and paid for, a bad URL refused, and the resolver follows the new address', async ({
+  page,
+  login,
+  makeDomain,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const name = await makeDomain({ subscribed: true });
+  await signedIn(page, login);
+  await page.goto(`/gui/domain/web3/manage?domain=${name}`);
+  await expect(page.getByRole('heading', { name: 'Domain Management', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Web3 Domain Records' });
+  await expect(table.getByRole('row')).toHaveCount(7);
+  await expect(table).toContainText('Not Added Yet');
+  await expectNoSeriousViolations(page);
+
+  // A page this server serves on its IPv4 address (record addresses need a host with a dot).
+  const target = `${baseURL!.replace('localhost', '127.0.0.1')}/gui/claim`;
+  await table.getByRole('button', { name: 'Edit Web2 Asset' }).click();
+  const web2 = page.getByRole('dialog', { name: 'Set Web2 Asset' });
+  await expect(web2.getByLabel('Full URL')).toHaveValue(`https://${name.replace('.', '-')}.link`);
+  await web2.getByLabel('Full URL').fill('not a url');
+  await web2.getByRole('button', { name: 'Update' }).click();
+  await expect(web2.getByRole('alert')).toHaveText('Kindly enter valid url');
+  await expectNoSeriousViolations(page);
+  await web2.getByLabel('Full URL').fill(target);
+  await web2.getByRole('button', { name: 'Update' }).click();
+  await expect(web2).toHaveCount(0, { timeout: 30_000 });
+  await expect(table).toContainText(target);
+
+  for (const [label, url] of [
+    ['Web3 Website', 'https://alice.example.org/'],
+    ['Twitter', 'https://twitter.com/alice'],
+    ['LinkedIn', 'https://www.linkedin.com/in/alice'],
+    ['Facebook', 'https://facebook.com/alice'],
+    ['Instagram', 'https://instagram.com/alice'],
+  ] as const) {
+    await table.getByRole('button', { name: `Edit ${label}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set Asset' });
+    await dialog.getByLabel('Full URL').fill(url);
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 30_000 });
+    await expect(table).toContainText(url);
+  }
+
+  await page.goto('/resolver');
+  const box = page.getByRole('textbox', { name: 'Domain name' });
+  await box.fill(name);
+  await box.press('Enter');
+  await expect(page).toHaveURL(target);
+});
+
+test('a subdomain booked through every stage, then listed under its parent', async ({
+  page,
+  login,
+  makeDomain,
+}) => {
+  const parent = await makeDomain();
+  await signedIn(page, login);
+  const detail = new DomainDetailPage(page);
+  await detail.goto(parent);
+  const panel = page.getByRole('region', { name: 'Book a subdomain' });
+  const box = panel.getByLabel('Subdomain name');
+  await box.fill('ab');
+  await panel.getByRole('button', { name: 'Book' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Subdomain name length must be atleast 3 characters');
+  await box.fill('bl-g');
+  await panel.getByRole('button', { name: 'Book' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Special characters are not allowed');
+  await box.fill('blog');
+  await panel.getByRole('button', { name: 'Book' }).click();
+  await expect(panel).toContainText(`blog.${parent}:`);
+  await expect(panel).toContainText('120 months');
+  await expectNoSeriousViolations(page);
+  await panel.getByRole('button', { name: 'Payment' }).click();
+  const stages = panel.getByRole('list', { name: 'Subdomain progress' });
+  await expect(stages).toHaveText(
+    ['Payment has been done', 'Subdomain has been minted', 'Completed'].join(''),
+    {
+      timeout: 30_000,
+    },
+  );
+  await panel.getByRole('link', { name: `Subdomains of ${parent}` }).click();
+  await expect(page.getByRole('heading', { name: `Subdomains of ${parent}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: `Subdomains of ${parent}` })).toContainText(`blog.${parent}`);
+  await expectNoSeriousViolations(page);
+});

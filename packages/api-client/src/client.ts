@@ -14,7 +14,7 @@ import {
   TakenResponseSchema,
 } from '@registry/contracts/domains';
 import { LedgerInfoSchema, RateSchema } from '@registry/contracts/network';
-import type { ProfileUpdate } from '@registry/contracts/profile';
+import type { ProfileUpdate } from '@registry/contracts/profile-update';
 import type { RecordField } from '@registry/contracts/records';
 import { TldListResponseSchema } from '@registry/contracts/tld';
 import type { QuoteRequest } from '@registry/contracts/orders';

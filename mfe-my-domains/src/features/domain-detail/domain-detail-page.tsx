@@ -21,6 +21,7 @@ import {
 } from './api/domain-actions';
 import { expiryCalendar } from './expiry-calendar';
 import { PaidDomainModal } from './components/paid-domain-modal';
+import { SubdomainPanel } from '../subdomains/components/subdomain-panel';
 import './domain-detail-page.css';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -167,6 +168,10 @@ export function DomainDetailPage({ query }: PageProps) {
         </AppLink>
       </PageHeading>
       {body()}
+      {/* Subdomains are booked under the owner's top-level domains, never under a subdomain. */}
+      {detail && detail.isSub === 0 && !error ? (
+        <SubdomainPanel parent={detail.domainName} onBooked={() => void load()} />
+      ) : null}
       {modalAction ? (
         <PaidDomainModal
           action={modalAction}

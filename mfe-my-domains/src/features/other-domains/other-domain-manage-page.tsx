@@ -1,9 +1,20 @@
+import { paths, type PageProps } from '@registry/contracts/routes';
+import { AppLink } from '@registry/ui/app-link';
 import { PageHeading } from '@registry/ui/page-heading';
+import { RecordsManager } from '../records/components/records-manager';
+import '../../components/lists.css';
 
-export function OtherDomainManagePage() {
+/** `/gui/odomain/web3/manage?domain=`: the records of another provider's domain the account holds. */
+export function OtherDomainManagePage({ query }: PageProps) {
+  const domain = query.get('domain') ?? '';
   return (
-    <section data-page="other-domain-manage">
-      <PageHeading title="Domain Management" />
+    <section data-page="other-domain-manage" className="list-page">
+      <PageHeading title="Domain Management" tagline={domain}>
+        <AppLink className="list-page__link" to={paths.otherDomainDetail(domain)}>
+          Back
+        </AppLink>
+      </PageHeading>
+      <RecordsManager domain={domain} provider="other" />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { emailError, nameError } from '@registry/contracts/fields';
 import { phoneError } from '@registry/contracts/phone';
+import type { Profile } from '@registry/contracts/profile';
 import {
   BILLING_ADDRESS_FIELDS,
   PROFILE_DETAILS_FIELDS,
-  type Profile,
   type ProfileUpdate,
-} from '@registry/contracts/profile';
+} from '@registry/contracts/profile-update';
 import type { FieldRule } from './components/use-field-rules';
 
 /** What the form edits: the profile's fields, every one a string. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { OrderRow } from '@registry/contracts/domains';
 import type { LedgerInfo } from '@registry/contracts/network';
 import type { Profile } from '@registry/contracts/profile';
@@ -9,7 +9,12 @@ import { Spinner } from '@registry/ui/spinner';
 import { Tabs } from '@registry/ui/tabs';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { profileApi } from './api/profile-api';
-import { EditProfileModal, type ProfilePart } from './components/edit-profile-modal';
+import type { ProfilePart } from './components/edit-profile-modal';
+
+// The modals carry the phone library: it loads when one opens, not with the page.
+const EditProfileModal = lazy(() =>
+  import('./components/edit-profile-modal').then((module) => ({ default: module.EditProfileModal })),
+);
 import { OrdersTable } from './components/orders-table';
 import { ProfileCards } from './components/profile-cards';
 import './profile-page.css';
@@ -72,15 +77,17 @@ export function ProfilePage() {
       </PageHeading>
       <Tabs label="Account" tabs={[{ id: 'orders', label: 'Orders & Profile', content: content() }]} />
       {editing ? (
-        <EditProfileModal
-          part={editing}
-          profile={loaded?.profile ?? null}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void load();
-          }}
-        />
+        <Suspense fallback={<Spinner label="Opening…" />}>
+          <EditProfileModal
+            part={editing}
+            profile={loaded?.profile ?? null}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              void load();
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

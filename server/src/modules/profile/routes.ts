@@ -5,10 +5,10 @@ import {
   CountryListSchema,
   ProfileResponseSchema,
   ProfileSchema,
-  ProfileUpdateSchema,
   StateListSchema,
   StatesQuerySchema,
 } from '@registry/contracts/profile';
+import { ProfileUpdateSchema } from '@registry/contracts/profile-update';
 import { sessionRoutes } from '../auth/session-routes';
 import { listCountries, listStates, type ProfileService } from './service';
 

@@ -1,6 +1,7 @@
 import { Country, State } from 'country-state-city';
 import { and, eq } from 'drizzle-orm';
-import type { Profile, ProfileUpdate } from '@registry/contracts/profile';
+import type { Profile } from '@registry/contracts/profile';
+import type { ProfileUpdate } from '@registry/contracts/profile-update';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema';
 import { notFound } from '../../http-error';
