@@ -240,3 +240,36 @@ test('a subdomain booked through every stage, then listed under its parent', asy
   await expect(page.getByRole('table', { name: `Subdomains of ${parent}` })).toContainText(`blog.${parent}`);
   await expectNoSeriousViolations(page);
 });
+
+test('two domains renewed together: one quote, one payment, both extended', async ({
+  page,
+  login,
+  makeDomain,
+  ledger,
+  account,
+}) => {
+  const names = [await makeDomain(), await makeDomain()];
+  await signedIn(page, login);
+  await page.goto('/gui/w3mydomains');
+  const table = page.getByRole('table', { name: 'Domains' });
+  const expiryOf = (name: string) =>
+    table.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(2);
+  const before = await Promise.all(names.map(async (name) => (await expiryOf(name).textContent())!));
+  for (const name of names) await table.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await page.getByRole('button', { name: 'Renew selected (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Renew Domains' });
+  await expect(dialog).toContainText('Price: 20.00 HBAR');
+  await expectNoSeriousViolations(page);
+  const balance = await ledger.balanceOf(account);
+  await dialog.getByRole('button', { name: 'Renew' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Done.', { timeout: 30_000 });
+  const charged = balance - (await ledger.balanceOf(account));
+  expect(charged).toBeGreaterThanOrEqual(20n * HBAR);
+  expect(charged).toBeLessThan(21n * HBAR);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  for (const [index, name] of names.entries()) {
+    const expected = new Date(before[index]!);
+    expected.setFullYear(expected.getFullYear() + 1);
+    await expect(expiryOf(name)).toHaveText(expected.toLocaleDateString('en-US'));
+  }
+});

@@ -6,13 +6,38 @@ import { Table } from '@registry/ui/table';
 import { activeLabel, dateText } from '../api/my-domains-api';
 
 /** Owned domains, one row each, with Manage opening the domain's page (spec section 2, lists). */
-export function DomainTable({ caption, domains }: { caption: string; domains: OwnedDomain[] }) {
+export function DomainTable({
+  caption,
+  domains,
+  selection,
+}: {
+  caption: string;
+  domains: OwnedDomain[];
+  /** Rows that can be picked (to renew several at once). */
+  selection?: { selected: ReadonlySet<string>; toggle: (name: string) => void };
+}) {
+  const pick = selection
+    ? [
+        {
+          header: 'Select',
+          cell: (domain: OwnedDomain) => (
+            <input
+              type="checkbox"
+              aria-label={`Select ${domain.itemName}`}
+              checked={selection.selected.has(domain.itemName)}
+              onChange={() => selection.toggle(domain.itemName)}
+            />
+          ),
+        },
+      ]
+    : [];
   return (
     <Table
       caption={caption}
       rowKey={(domain) => domain.itemName}
       rows={domains}
       columns={[
+        ...pick,
         { header: 'Domain', cell: (domain) => <span className="domain-table__name">{domain.itemName}</span> },
         { header: 'Expires', cell: (domain) => dateText(domain.expireOn) },
         {

@@ -8,6 +8,7 @@ const literalUnion = <T extends readonly number[]>(values: T) =>
 export const ORDER_KINDS = [
   'domains',
   'extend',
+  'renew',
   'web-protection',
   'subscription',
   'record-fee',
@@ -15,6 +16,9 @@ export const ORDER_KINDS = [
   'claim',
 ] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** Domains renewed together in one payment. */
+export const RENEW_LIMIT = 10;
 
 /** Order kinds that register names (and hold them while quoted). */
 export const NAME_ORDER_KINDS: ReadonlySet<string> = new Set<OrderKind>(['domains', 'claim', 'subdomain']);
@@ -37,6 +41,18 @@ export const QuoteRequestSchema = z.discriminatedUnion('kind', [
       .check(z.minLength(1), z.maxLength(CART_LIMIT, 'Maximum 2 domains allowed!')),
   }),
   z.object({ kind: z.literal('extend'), itemName: DomainNameSchema, months: literalUnion(EXTEND_MONTHS) }),
+  /** Several owned domains extended in one payment, each by its own term. */
+  z.object({
+    kind: z.literal('renew'),
+    items: z.array(z.object({ itemName: DomainNameSchema, months: literalUnion(EXTEND_MONTHS) })).check(
+      z.minLength(1),
+      z.maxLength(RENEW_LIMIT, `At most ${RENEW_LIMIT} domains can be renewed at once`),
+      z.refine(
+        (items) => new Set(items.map((item) => item.itemName)).size === items.length,
+        'Each domain can be renewed once per payment',
+      ),
+    ),
+  }),
   z.object({ kind: z.literal('web-protection'), itemName: DomainNameSchema }),
   z.object({ kind: z.literal('subscription'), itemName: DomainNameSchema }),
   z.object({ kind: z.literal('record-fee'), itemName: DomainNameSchema }),

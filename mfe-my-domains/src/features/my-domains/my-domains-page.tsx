@@ -1,4 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import { RENEW_LIMIT } from '@registry/contracts/orders';
+import { Button } from '@registry/ui/button';
+import { EXTEND_YEARS, renewAction } from '../domain-detail/api/domain-actions';
+import { PaidDomainModal } from '../domain-detail/components/paid-domain-modal';
+import '../domain-detail/domain-detail-page.css';
 import { paths } from '@registry/contracts/routes';
 import { AppLink } from '@registry/ui/app-link';
 import { EmptyState } from '@registry/ui/empty-state';
@@ -12,7 +17,17 @@ import '../../components/lists.css';
 /** `/gui/w3mydomains`: the account's domains, Manage per row. */
 export function MyDomainsPage() {
   const load = useCallback(async () => (await myDomainsApi.listMyDomains()).domains, []);
-  const { items, failed } = useAccountList(load);
+  const { items, failed, reload } = useAccountList(load);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [renewing, setRenewing] = useState(false);
+  const [years, setYears] = useState(1);
+  const toggle = (name: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else if (next.size < RENEW_LIMIT) next.add(name);
+      return next;
+    });
   return (
     <section data-page="my-domains" className="list-page">
       <PageHeading title="Domains">
@@ -27,8 +42,42 @@ export function MyDomainsPage() {
       ) : items.length === 0 ? (
         <EmptyState message="No Domains Found" />
       ) : (
-        <DomainTable caption="Domains" domains={items} />
+        <>
+          <div className="list-page__actions">
+            <p>Select domains to renew them together, in one payment.</p>
+            <Button disabled={selected.size === 0} onClick={() => setRenewing(true)}>
+              Renew selected ({selected.size})
+            </Button>
+          </div>
+          <DomainTable caption="Domains" domains={items} selection={{ selected, toggle }} />
+        </>
       )}
+      {renewing ? (
+        <PaidDomainModal
+          action={renewAction([...selected], years * 12)}
+          onClose={() => setRenewing(false)}
+          onDone={() => {
+            setSelected(new Set());
+            void reload();
+          }}
+        >
+          <p>{[...selected].join(', ')}</p>
+          <label className="paid-domain__choice">
+            Renew each by
+            <select
+              className="ui-input"
+              value={years}
+              onChange={(event) => setYears(Number(event.target.value))}
+            >
+              {EXTEND_YEARS.map((count) => (
+                <option key={count} value={count}>
+                  {count} {count === 1 ? 'year' : 'years'}
+                </option>
+              ))}
+            </select>
+          </label>
+        </PaidDomainModal>
+      ) : null}
     </section>
   );
 }

@@ -1,9 +1,116 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { ApiRequestError } from '@registry/api-client/client';
+import type { DomainDetail } from '@registry/contracts/domains';
+import { paths, type PageProps } from '@registry/contracts/routes';
+import { AppLink } from '@registry/ui/app-link';
+import { Badge } from '@registry/ui/badge';
+import { Button } from '@registry/ui/button';
+import { Card } from '@registry/ui/card';
+import { CopyButton } from '@registry/ui/copy-button';
 import { PageHeading } from '@registry/ui/page-heading';
+import { Spinner } from '@registry/ui/spinner';
+import { useWalletSession } from '@registry/wallet/wallet-session';
+import { myDomainsApi } from '../../api/my-domains-api';
+import { subscriptionAction } from '../domain-detail/api/domain-actions';
+import { PaidDomainModal } from '../domain-detail/components/paid-domain-modal';
+import '../domain-detail/domain-detail-page.css';
 
-export function OtherDomainDetailPage() {
+/** Spec section 3: another provider's domain never expires here (31-12-2099). */
+export const OTHER_PROVIDER_EXPIRY_TEXT = '31-12-2099';
+
+/**
+ * `/gui/odomain/web3/detail?domain=`: another provider's domain held by the account (spec section 2):
+ * status, blockchain, owner, subscription with Subscribe, and Manage Domain Records once subscribed.
+ */
+export function OtherDomainDetailPage({ query }: PageProps) {
+  const name = query.get('domain') ?? '';
+  const accountId = useWalletSession((session) => session.accountId);
+  const [detail, setDetail] = useState<DomainDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setDetail(await myDomainsApi.getDomainDetails(name));
+      setError(null);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiRequestError && failure.status === 404
+          ? `${name} is not one of your domains.`
+          : 'The domain could not be loaded. Reload the page to try again.',
+      );
+    }
+  }, [name]);
+
+  useEffect(() => {
+    if (accountId) void load();
+  }, [accountId, load]);
+
+  const row = (label: string, value: ReactNode) => (
+    <div className="domain-detail__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+
   return (
-    <section data-page="other-domain-detail">
-      <PageHeading title="Domain Details" />
+    <section data-page="other-domain-detail" className="domain-detail-page">
+      <PageHeading title="Domain Details" tagline="Domain from another provider">
+        <AppLink className="domain-detail-page__back" to={paths.home}>
+          Back
+        </AppLink>
+      </PageHeading>
+      {error ? (
+        <p role="alert">{error}</p>
+      ) : !detail ? (
+        <Spinner label="Loading the domain…" />
+      ) : (
+        <Card className="domain-detail" aria-labelledby="other-domain-name">
+          <h2 id="other-domain-name" className="domain-detail__name">
+            {detail.domainName}
+          </h2>
+          <dl className="domain-detail__list">
+            {row('Status', <Badge tone="success">{detail.activeStatus}</Badge>)}
+            {row('Blockchain', detail.blockChain)}
+            {row(
+              'Owner',
+              <>
+                <span className="domain-detail__value">{detail.owner}</span>
+                <CopyButton value={detail.owner} label="Copy owner" />
+              </>,
+            )}
+            {row('Expires', OTHER_PROVIDER_EXPIRY_TEXT)}
+            {row(
+              'Subscription',
+              <>
+                <Badge tone={detail.subscription ? 'success' : 'neutral'}>
+                  {detail.subscription ? 'Subscribed' : 'Not Subscribed'}
+                </Badge>
+                {detail.subscription ? null : (
+                  <Button variant="ghost" onClick={() => setSubscribing(true)}>
+                    Subscribe
+                  </Button>
+                )}
+              </>,
+            )}
+          </dl>
+          {detail.subscription ? (
+            <AppLink
+              className="ui-button ui-button--primary domain-detail__manage"
+              to={paths.otherDomainManage(detail.domainName)}
+            >
+              Manage Domain Records
+            </AppLink>
+          ) : null}
+        </Card>
+      )}
+      {subscribing ? (
+        <PaidDomainModal
+          action={subscriptionAction(name)}
+          onClose={() => setSubscribing(false)}
+          onDone={() => void load()}
+        />
+      ) : null}
     </section>
   );
 }

@@ -87,6 +87,14 @@ export function createLinePricing({ domains, settings, prices, claimEligibility 
         await ownedDelivered(accountId, request.itemName);
         return [line(request.itemName, request.months, extendPrice(request.months, price.domainHbarPerYear))];
       }
+      case 'renew': {
+        const lines = [];
+        for (const item of request.items) {
+          await ownedDelivered(accountId, item.itemName);
+          lines.push(line(item.itemName, item.months, extendPrice(item.months, price.domainHbarPerYear)));
+        }
+        return lines;
+      }
       case 'web-protection': {
         const row = await ownedDelivered(accountId, request.itemName);
         if (row.webProtection) throw conflict('ALREADY_PROTECTED', 'Web protection is already on');

@@ -229,10 +229,11 @@ export function createOrderService(deps: Deps) {
     return true;
   }
 
-  /** The change a paid extend, web protection, subscription or record fee makes. */
+  /** The change a paid extend or renewal, web protection, subscription or record fee makes. */
   async function apply(tx: Executor, order: repo.Order, item: repo.OrderLine, paidAt: Date) {
     switch (order.kind) {
       case 'extend':
+      case 'renew':
         return domains.extend(tx, item.itemName, item.months);
       case 'web-protection':
         return domains.enableWebProtection(tx, item.itemName);

@@ -20,6 +20,15 @@ export const extendAction = (itemName: string, months: number): DomainAction => 
   codes: { wallet: '[TR-7078]', badAnswer: '[UP-5078]', status: '[UP-6078]', network: '[UP-7078]' },
 });
 
+/** Several domains extended by the same term in one payment (one quote from the server). */
+export const renewAction = (itemNames: string[], months: number): DomainAction => ({
+  title: 'Renew Domains',
+  payLabel: 'Renew',
+  request: { kind: 'renew', items: itemNames.map((itemName) => ({ itemName, months: months as 12 })) },
+  prefix: TRANSACTION_FAIL,
+  codes: { wallet: '[TR-7078]', badAnswer: '[UP-5078]', status: '[UP-6078]', network: '[UP-7078]' },
+});
+
 export const webProtectionAction = (itemName: string): DomainAction => ({
   title: 'Enable Web Protection',
   payLabel: 'Enable',

@@ -26,6 +26,7 @@ const KIND_LABELS: Record<string, string> = {
   'web-protection': 'Web protection',
   subscription: 'Subscription',
   'record-fee': 'Record change',
+  renew: 'Renewal',
 };
 export const orderKindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 
