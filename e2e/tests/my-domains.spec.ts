@@ -18,6 +18,7 @@ async function signedIn(page: Page, login: () => Promise<void>) {
 
 test('the detail page shows every field, copies them, and the owned list opens it', async ({
   page,
+  header,
   context,
   login,
   makeDomain,
@@ -48,6 +49,15 @@ test('the detail page shows every field, copies them, and the owned list opens i
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account.accountId);
   // The message goes after half a second.
   await expect(detail.row('Registrant').getByRole('status')).toHaveText('');
+
+  // A top-level domain suggests names like it, which go to the cart.
+  const suggestions = page.getByRole('table', { name: 'Suggestions' });
+  await expect(suggestions.getByRole('row').nth(1)).toBeVisible();
+  await suggestions
+    .getByRole('button', { name: /^Add .* to cart$/ })
+    .first()
+    .click();
+  await expect(header.cartDot).toBeVisible();
 });
 
 test('extend by 2 years, enable web protection and subscribe: each paid on the ledger', async ({

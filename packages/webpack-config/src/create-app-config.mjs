@@ -206,6 +206,8 @@ const SHELL_FRAME_MODULES = new Set([
   '@registry/ui/button',
   '@registry/ui/spinner',
   // The kit's small pieces that nearly every page shows: cheaper inside the entry than a request each.
+  '@registry/ui/add-to-cart-button',
+  '@registry/ui/app-link',
   '@registry/ui/badge',
   '@registry/ui/card',
   '@registry/ui/empty-state',

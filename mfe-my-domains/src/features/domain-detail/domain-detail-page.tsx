@@ -20,6 +20,7 @@ import {
   type DomainAction,
 } from './api/domain-actions';
 import { expiryCalendar } from './expiry-calendar';
+import { DomainSuggestions } from './components/domain-suggestions';
 import { PaidDomainModal } from './components/paid-domain-modal';
 import { SubdomainPanel } from '../subdomains/components/subdomain-panel';
 import './domain-detail-page.css';
@@ -170,7 +171,10 @@ export function DomainDetailPage({ query }: PageProps) {
       {body()}
       {/* Subdomains are booked under the owner's top-level domains, never under a subdomain. */}
       {detail && detail.isSub === 0 && !error ? (
-        <SubdomainPanel parent={detail.domainName} onBooked={() => void load()} />
+        <>
+          <SubdomainPanel parent={detail.domainName} onBooked={() => void load()} />
+          <DomainSuggestions domain={detail.domainName} />
+        </>
       ) : null}
       {modalAction ? (
         <PaidDomainModal

@@ -4,7 +4,7 @@ import { paths } from '@registry/contracts/routes';
 import { Badge } from '@registry/ui/badge';
 import { Button } from '@registry/ui/button';
 import { Card } from '@registry/ui/card';
-import { AddToCartButton } from '../../../components/add-to-cart-button';
+import { AddToCartButton } from '@registry/ui/add-to-cart-button';
 import type { SearchResult } from '../api/search-api';
 
 const openCart = () => bus.emit('navigate', { to: paths.cart });

@@ -5,7 +5,7 @@ import { formatAmount } from '@registry/contracts/pricing';
 import { Card } from '@registry/ui/card';
 import { Spinner } from '@registry/ui/spinner';
 import { Table } from '@registry/ui/table';
-import { AddToCartButton } from '../../../components/add-to-cart-button';
+import { AddToCartButton } from '@registry/ui/add-to-cart-button';
 import { fetchSuggestions } from '../api/suggestions-api';
 import { donutSlices } from '../donut-data';
 

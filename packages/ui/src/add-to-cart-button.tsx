@@ -1,5 +1,5 @@
 import { bus } from '@registry/bus';
-import { Button } from '@registry/ui/button';
+import { Button } from './button';
 
 /** The add-to-cart icon of a name on sale: 12 months, as a search result adds it. */
 export function AddToCartButton({

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A free TCP port on this machine. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory of a process in MB (from /proc, Linux). */
+export async function rssMb(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export type Running = { origin: string; pid: number; startMs: number; stop: () => Promise<void> };
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+}
+
+/** The product's server as `npm start` runs it, with rate limits raised for the load. */
+export async function startProductServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SEARCH: '100000000',
+      RATE_LIMIT_SIGN_IN: '100000000',
+      RATE_LIMIT_FAUCET: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const startMs = await waitFor(`${origin}/healthz`, child);
+  return {
+    origin,
+    pid: child.pid!,
+    startMs,
+    stop: async () => {
+      await stop(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The floor server, in a process of its own like the product's. */
+export async function startFloorServer(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'floor-server.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const startMs = await waitFor(`${origin}/json`, child);
+  return { origin, pid: child.pid!, startMs, stop: () => stop(child) };
+}

@@ -1,0 +1,196 @@
+/**
+ * `npm run bench`: the API's hot paths under load, each beside a bare Fastify route measured in the same
+ * run (the floor), on the embedded database and on PostgreSQL; and the server's memory. Results go to
+ * bench/results/api.json and bench/results/SUMMARY.md.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ROOT, rssMb, startFloorServer, startProductServer, type Running } from './processes';
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value = 'true'] = arg.replace(/^--/, '').split('=');
+    return [key!, value] as const;
+  }),
+);
+const DURATION_S = Number(args.get('duration') ?? 10);
+const CONNECTIONS = Number(args.get('connections') ?? 50);
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RESULTS = path.join(ROOT, 'bench', 'results');
+
+type Measure = {
+  name: string;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  ratio?: number;
+};
+
+let counter = 0;
+/** A name nobody asked for yet: every request misses every cache, the worst case. */
+const freshName = () => `bench${Date.now().toString(36)}${(counter += 1).toString(36)}`;
+
+type HotPath = {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: () => string;
+  body?: () => string;
+  /** 4xx answers expected (e.g. resolving names nobody registered). */
+  expects404?: boolean;
+};
+
+const HOT_PATHS: HotPath[] = [
+  { name: 'availability', path: () => `/api/domains/availability?name=${freshName()}.hbar` },
+  { name: 'suggestions', path: () => `/api/domains/suggestions?name=${freshName()}.hbar` },
+  {
+    name: 'taken-check',
+    method: 'POST',
+    path: () => '/api/domains/taken',
+    body: () => JSON.stringify({ names: [`${freshName()}.hbar`, `${freshName()}.hbar`] }),
+  },
+  { name: 'resolve', path: () => `/api/resolve/${freshName()}.hbar`, expects404: true },
+  { name: 'gateway /r/{name}', path: () => `/r/${freshName()}.hbar`, expects404: true },
+  { name: 'tlds', path: () => '/api/tlds' },
+  { name: 'rate', path: () => '/api/rate' },
+];
+
+async function load(origin: string, hot: HotPath): Promise<Measure> {
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: hot.method ?? 'GET',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => ({
+          ...request,
+          path: hot.path(),
+          ...(hot.body ? { body: hot.body() } : {}),
+        }),
+      },
+    ],
+  });
+  return {
+    name: hot.name,
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: hot.expects404 ? 0 : result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function floor(): Promise<Measure> {
+  const server = await startFloorServer();
+  try {
+    return await load(server.origin, { name: 'bare Fastify JSON route (floor)', path: () => '/json' });
+  } finally {
+    await server.stop();
+  }
+}
+
+type EngineResult = {
+  engine: string;
+  startMs: number;
+  rssAfterStartMb: number;
+  rssAfterLoadMb: number;
+  floor: Measure;
+  paths: Measure[];
+};
+
+async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | null> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.warn(
+      `PostgreSQL at ${POSTGRES_URL} is not reachable; its figures are left out (${String(error)})`,
+    );
+    return null;
+  }
+  const name = `registry_bench_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function measureEngine(engine: string, env: Record<string, string>): Promise<EngineResult> {
+  // The floor is measured right before the engine's paths, in the same conditions.
+  const floorMeasure = await floor();
+  const server: Running = await startProductServer(env);
+  try {
+    const rssAfterStartMb = await rssMb(server.pid);
+    const paths: Measure[] = [];
+    for (const hot of HOT_PATHS) {
+      const measure = await load(server.origin, hot);
+      measure.ratio = Math.round((measure.reqPerSec / floorMeasure.reqPerSec) * 1000) / 1000;
+      paths.push(measure);
+      console.log(
+        `${engine.padEnd(10)} ${hot.name.padEnd(20)} ${String(measure.reqPerSec).padStart(7)} req/s  p50 ${measure.p50Ms} ms  p99 ${measure.p99Ms} ms  ${measure.ratio}× floor`,
+      );
+    }
+    return {
+      engine,
+      startMs: server.startMs,
+      rssAfterStartMb,
+      rssAfterLoadMb: await rssMb(server.pid),
+      floor: floorMeasure,
+      paths,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+function summary(results: EngineResult[], startedAt: string): string {
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Run ${startedAt} on ${process.platform} ${process.arch}, Node ${process.version}: autocannon, ${DURATION_S} s,`,
+    `${CONNECTIONS} connections per path, every request a name not asked for before. Each ratio is the`,
+    'path’s requests per second over a bare Fastify JSON route measured in the same run.',
+    '',
+  ];
+  for (const result of results) {
+    lines.push(
+      `## API hot paths on ${result.engine}`,
+      '',
+      `Floor: ${result.floor.reqPerSec} req/s, p50 ${result.floor.p50Ms} ms, p99 ${result.floor.p99Ms} ms.`,
+      `Server start ${result.startMs} ms; memory (RSS) ${result.rssAfterStartMb} MB after start, ${result.rssAfterLoadMb} MB after the load.`,
+      '',
+      '| path | req/s | p50 ms | p99 ms | × floor | unexpected non-2xx | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...result.paths.map(
+        (measure) =>
+          `| ${measure.name} | ${measure.reqPerSec} | ${measure.p50Ms} | ${measure.p99Ms} | ${measure.ratio} | ${measure.non2xx} | ${measure.errors} |`,
+      ),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+const startedAt = new Date().toISOString();
+const results: EngineResult[] = [];
+results.push(await measureEngine('PGlite', {}));
+const onPostgres = await withPostgresDatabase((url) => measureEngine('PostgreSQL', { DATABASE_URL: url }));
+if (onPostgres) results.push(onPostgres);
+
+await mkdir(RESULTS, { recursive: true });
+await writeFile(
+  path.join(RESULTS, 'api.json'),
+  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2)}\n`,
+);
+await writeFile(path.join(RESULTS, 'SUMMARY.md'), summary(results, startedAt));
+console.log(`Results in ${path.relative(ROOT, RESULTS)}/api.json and SUMMARY.md`);
