@@ -283,3 +283,38 @@ test('two domains renewed together: one quote, one payment, both extended', asyn
     await expect(expiryOf(name)).toHaveText(expected.toLocaleDateString('en-US'));
   }
 });
+
+test('a wallet that cannot pay the record fee or a subdomain: the codes, and nothing goes live', async ({
+  page,
+  login,
+  makeDomain,
+  ledger,
+  account,
+  baseURL,
+}) => {
+  const name = await makeDomain({ subscribed: true });
+  await ledger.spendDownTo(account, 1);
+  await signedIn(page, login);
+
+  await page.goto(`/gui/domain/web3/manage?domain=${name}`);
+  const table = page.getByRole('table', { name: 'Web3 Domain Records' });
+  await table.getByRole('button', { name: 'Edit Web2 Asset' }).click();
+  const web2 = page.getByRole('dialog', { name: 'Set Web2 Asset' });
+  await web2.getByLabel('Full URL').fill('https://alice.example.org/');
+  await web2.getByRole('button', { name: 'Update' }).click();
+  await expect(web2.getByRole('alert')).toHaveText('Some thing went wrong [TR-478232]', { timeout: 30_000 });
+  // Not paid for: the address does not resolve.
+  const gateway = await fetch(`${baseURL}/r/${name}`, { redirect: 'manual' });
+  expect(gateway.status).toBe(200);
+  await web2.getByRole('button', { name: 'Close' }).click();
+
+  const detail = new DomainDetailPage(page);
+  await detail.goto(name);
+  const panel = page.getByRole('region', { name: 'Book a subdomain' });
+  await panel.getByLabel('Subdomain name').fill('blog');
+  await panel.getByRole('button', { name: 'Book' }).click();
+  await panel.getByRole('button', { name: 'Payment' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Purchase of domain failed', { timeout: 30_000 });
+  await page.goto(`/gui/w3mysubdomains/${name}`);
+  await expect(page.getByText('No Domains Found')).toBeVisible();
+});
