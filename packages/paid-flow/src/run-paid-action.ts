@@ -7,6 +7,7 @@ import {
   type QuoteResponse,
 } from '@registry/contracts/orders';
 import { PAYMENT_RESULT, type PaymentResult, type WalletPort } from '@registry/wallet/wallet-port';
+import { acceptDelivery } from './accept-delivery';
 import { messageForError, PAID_FLOW_MESSAGES, type PaidFlowMessage } from './messages';
 
 /** The stages every paid action goes through, in order. */
@@ -49,7 +50,8 @@ export type PaidActionOutcome =
  */
 export type PaidFailureKind = 'no-wallet' | 'wallet' | 'bad-answer' | 'status' | 'network';
 
-function failureOf(error: unknown): PaidFailureKind {
+/** Which branch a failed call of the server took: its answer was unusable, an error, or missing. */
+export function failureOf(error: unknown): Extract<PaidFailureKind, 'bad-answer' | 'status' | 'network'> {
   if (!(error instanceof ApiRequestError)) return 'network';
   return error.status === INVALID_OPERATION_STATUS ? 'bad-answer' : 'status';
 }
@@ -125,14 +127,7 @@ export async function runPaidAction(
       .map((line) => line.itemName);
     let pending = NAME_ORDER_KINDS.has(request.kind) ? waiting : [];
     if (pending.length > 0) {
-      // Delivery needs the wallet to accept the collection: associate it, then tell the server.
-      const tokenIds = new Set<string>();
-      for (const name of pending) {
-        const { tokenId } = await api.getDomainDetails(name);
-        if (tokenId) tokenIds.add(tokenId);
-      }
-      for (const tokenId of tokenIds) await wallet.associateToken(tokenId);
-      const check = await api.checkDeliveries();
+      const check = await acceptDelivery(api, wallet, pending);
       delivered = [...delivered, ...check.delivered.filter((name) => pending.includes(name))];
       pending = pending.filter((name) => !check.delivered.includes(name));
     }

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { ApiRequestError } from '@registry/api-client/client';
+import { useState, type ReactNode } from 'react';
 import { splitDomainName } from '@registry/contracts/domain-name';
 import type { DomainDetail } from '@registry/contracts/domains';
 import { paths, type PageProps } from '@registry/contracts/routes';
@@ -10,10 +9,8 @@ import { Card } from '@registry/ui/card';
 import { CopyButton } from '@registry/ui/copy-button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
-import { useWalletSession } from '@registry/wallet/wallet-session';
-import { dateText, myDomainsApi } from '../../api/my-domains-api';
+import { dateText } from '../../api/my-domains-api';
 import {
-  EXTEND_YEARS,
   extendAction,
   subscriptionAction,
   webProtectionAction,
@@ -22,6 +19,8 @@ import {
 import { expiryCalendar } from './expiry-calendar';
 import { DomainSuggestions } from './components/domain-suggestions';
 import { PaidDomainModal } from './components/paid-domain-modal';
+import { YearsSelect } from './components/years-select';
+import { useDomainDetail } from './use-domain-detail';
 import { SubdomainPanel } from '../subdomains/components/subdomain-panel';
 import './domain-detail-page.css';
 
@@ -59,28 +58,9 @@ function downloadCalendar(detail: DomainDetail) {
 /** Spec section 2, Domain detail: the domain's parties, status and expiry, and its paid actions. */
 export function DomainDetailPage({ query }: PageProps) {
   const name = query.get('domain') ?? '';
-  const accountId = useWalletSession((session) => session.accountId);
-  const [detail, setDetail] = useState<DomainDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { accountId, detail, error, load } = useDomainDetail(name);
   const [action, setAction] = useState<'extend' | 'protection' | 'subscription' | null>(null);
   const [years, setYears] = useState(1);
-
-  const load = useCallback(async () => {
-    try {
-      setDetail(await myDomainsApi.getDomainDetails(name));
-      setError(null);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiRequestError && failure.status === 404
-          ? `${name} is not one of your domains.`
-          : 'The domain could not be loaded. Reload the page to try again.',
-      );
-    }
-  }, [name]);
-
-  useEffect(() => {
-    if (accountId) void load();
-  }, [accountId, load]);
 
   const modalAction: DomainAction | null =
     action === 'extend'
@@ -184,22 +164,7 @@ export function DomainDetailPage({ query }: PageProps) {
             void load();
           }}
         >
-          {action === 'extend' ? (
-            <label className="paid-domain__choice">
-              Extend by
-              <select
-                className="ui-input"
-                value={years}
-                onChange={(event) => setYears(Number(event.target.value))}
-              >
-                {EXTEND_YEARS.map((count) => (
-                  <option key={count} value={count}>
-                    {count} {count === 1 ? 'year' : 'years'}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
+          {action === 'extend' ? <YearsSelect label="Extend by" years={years} onChange={setYears} /> : null}
         </PaidDomainModal>
       ) : null}
     </section>

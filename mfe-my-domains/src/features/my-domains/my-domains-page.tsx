@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { RENEW_LIMIT } from '@registry/contracts/orders';
 import { Button } from '@registry/ui/button';
-import { EXTEND_YEARS, renewAction } from '../domain-detail/api/domain-actions';
+import { renewAction } from '../domain-detail/api/domain-actions';
+import { YearsSelect } from '../domain-detail/components/years-select';
 import { PaidDomainModal } from '../domain-detail/components/paid-domain-modal';
 import '../domain-detail/domain-detail-page.css';
 import { paths } from '@registry/contracts/routes';
@@ -62,20 +63,7 @@ export function MyDomainsPage() {
           }}
         >
           <p>{[...selected].join(', ')}</p>
-          <label className="paid-domain__choice">
-            Renew each by
-            <select
-              className="ui-input"
-              value={years}
-              onChange={(event) => setYears(Number(event.target.value))}
-            >
-              {EXTEND_YEARS.map((count) => (
-                <option key={count} value={count}>
-                  {count} {count === 1 ? 'year' : 'years'}
-                </option>
-              ))}
-            </select>
-          </label>
+          <YearsSelect label="Renew each by" years={years} onChange={setYears} />
         </PaidDomainModal>
       ) : null}
     </section>

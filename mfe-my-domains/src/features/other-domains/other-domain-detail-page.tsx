@@ -1,6 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { ApiRequestError } from '@registry/api-client/client';
-import type { DomainDetail } from '@registry/contracts/domains';
+import { useState, type ReactNode } from 'react';
 import { paths, type PageProps } from '@registry/contracts/routes';
 import { AppLink } from '@registry/ui/app-link';
 import { Badge } from '@registry/ui/badge';
@@ -9,10 +7,9 @@ import { Card } from '@registry/ui/card';
 import { CopyButton } from '@registry/ui/copy-button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
-import { useWalletSession } from '@registry/wallet/wallet-session';
-import { myDomainsApi } from '../../api/my-domains-api';
 import { subscriptionAction } from '../domain-detail/api/domain-actions';
 import { PaidDomainModal } from '../domain-detail/components/paid-domain-modal';
+import { useDomainDetail } from '../domain-detail/use-domain-detail';
 import '../domain-detail/domain-detail-page.css';
 
 /** Spec section 3: another provider's domain never expires here (31-12-2099). */
@@ -24,27 +21,8 @@ export const OTHER_PROVIDER_EXPIRY_TEXT = '31-12-2099';
  */
 export function OtherDomainDetailPage({ query }: PageProps) {
   const name = query.get('domain') ?? '';
-  const accountId = useWalletSession((session) => session.accountId);
-  const [detail, setDetail] = useState<DomainDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { detail, error, load } = useDomainDetail(name);
   const [subscribing, setSubscribing] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setDetail(await myDomainsApi.getDomainDetails(name));
-      setError(null);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiRequestError && failure.status === 404
-          ? `${name} is not one of your domains.`
-          : 'The domain could not be loaded. Reload the page to try again.',
-      );
-    }
-  }, [name]);
-
-  useEffect(() => {
-    if (accountId) void load();
-  }, [accountId, load]);
 
   const row = (label: string, value: ReactNode) => (
     <div className="domain-detail__row">

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { ApiRequestError } from '@registry/api-client/client';
 import { bus } from '@registry/bus';
+import { acceptDelivery } from '@registry/paid-flow/accept-delivery';
 import { Button } from '@registry/ui/button';
 import { EmptyState } from '@registry/ui/empty-state';
 import { PageHeading } from '@registry/ui/page-heading';
@@ -23,19 +24,17 @@ export function PendingPage() {
   const adapter = useWalletSession((session) => session.adapter);
   const [accepting, setAccepting] = useState(false);
 
-  const acceptDelivery = async () => {
+  const acceptInWallet = async () => {
     if (!items || items.length === 0) return;
     setAccepting(true);
     try {
       const wallet = await adapter();
       if (!wallet) throw new Error('Wallet not connected');
-      const tokens = new Set<string>();
-      for (const item of items) {
-        const { tokenId } = await myDomainsApi.getDomainDetails(item.itemName);
-        if (tokenId) tokens.add(tokenId);
-      }
-      for (const tokenId of tokens) await wallet.associateToken(tokenId);
-      const { delivered } = await myDomainsApi.checkDeliveries();
+      const { delivered } = await acceptDelivery(
+        myDomainsApi,
+        wallet,
+        items.map((item) => item.itemName),
+      );
       bus.emit('toast', {
         kind: delivered.length > 0 ? 'success' : 'info',
         message:
@@ -66,7 +65,7 @@ export function PendingPage() {
         <>
           <div className="list-page__actions">
             <p>Delivery waits for your wallet to accept the domains' collection.</p>
-            <Button onClick={() => void acceptDelivery()} disabled={accepting}>
+            <Button onClick={() => void acceptInWallet()} disabled={accepting}>
               {accepting ? 'Accepting…' : 'Accept delivery in my wallet'}
             </Button>
           </div>

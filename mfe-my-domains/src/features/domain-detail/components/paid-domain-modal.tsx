@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { ApiRequestError, INVALID_OPERATION_STATUS } from '@registry/api-client/client';
 import type { QuotePreview } from '@registry/contracts/orders';
 import { formatAmount } from '@registry/contracts/pricing';
 import { codedMessage } from '@registry/paid-flow/messages';
 import { PaidActionProgress } from '@registry/paid-flow/paid-action-progress';
+import { failureOf } from '@registry/paid-flow/run-paid-action';
 import { usePaidAction } from '@registry/paid-flow/use-paid-action';
 import { Button } from '@registry/ui/button';
 import { Modal } from '@registry/ui/modal';
@@ -42,13 +42,7 @@ export function PaidDomainModal({
       .then((answer) => current && setPreview(answer))
       .catch((error: unknown) => {
         if (!current) return;
-        const kind =
-          error instanceof ApiRequestError
-            ? error.status === INVALID_OPERATION_STATUS
-              ? 'bad-answer'
-              : 'status'
-            : 'network';
-        setPreviewError(codedMessage(kind, action.prefix, action.codes).message);
+        setPreviewError(codedMessage(failureOf(error), action.prefix, action.codes).message);
       });
     return () => {
       current = false;

@@ -1,15 +1,14 @@
-import { ApiRequestError, INVALID_OPERATION_STATUS } from '@registry/api-client/client';
 import type { RecordField } from '@registry/contracts/records';
+import { failureOf } from '@registry/paid-flow/run-paid-action';
 import type { PaidAction } from '@registry/paid-flow/use-paid-action';
 import { myDomainsApi } from '../../../api/my-domains-api';
 import type { RecordFailure } from './record-codes';
 
-const updateFailure = (error: unknown): RecordFailure =>
-  error instanceof ApiRequestError
-    ? error.status === INVALID_OPERATION_STATUS
-      ? 'update-bad-answer'
-      : 'update-status'
-    : 'update-network';
+const UPDATE_FAILURES = {
+  'bad-answer': 'update-bad-answer',
+  status: 'update-status',
+  network: 'update-network',
+} as const satisfies Record<string, RecordFailure>;
 
 /**
  * Spec section 4, record edit: post the update, pay the record fee through the wallet, then set the
@@ -24,7 +23,7 @@ export async function updateRecord(
   try {
     await myDomainsApi.updateRecord(domain, field, value);
   } catch (error) {
-    return { ok: false, failure: updateFailure(error) };
+    return { ok: false, failure: UPDATE_FAILURES[failureOf(error)] };
   }
   const outcome = await paid.run({ kind: 'record-fee', itemName: domain });
   if (!outcome) return { ok: false, failure: 'fee' };
