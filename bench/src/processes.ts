@@ -82,15 +82,20 @@ export async function startProductServer(env: Record<string, string>): Promise<R
   };
 }
 
-/** The floor server, in a process of its own like the product's. */
-export async function startFloorServer(): Promise<Running> {
+/** The floor server, in a process of its own like the product's; `databaseUrl` picks PostgreSQL for its query floor. */
+export async function startFloorServer(databaseUrl?: string): Promise<Running> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'floor-server.ts')],
     {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        ...(databaseUrl ? { FLOOR_DATABASE_URL: databaseUrl } : {}),
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

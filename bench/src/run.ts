@@ -27,7 +27,10 @@ type Measure = {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** Over the bare route. */
   ratio?: number;
+  /** Over the route that runs one indexed query: what a path that must ask the database can reach. */
+  queryRatio?: number;
 };
 
 let counter = 0;
@@ -85,10 +88,16 @@ async function load(origin: string, hot: HotPath): Promise<Measure> {
   };
 }
 
-async function floor(): Promise<Measure> {
-  const server = await startFloorServer();
+async function floors(databaseUrl?: string): Promise<{ bare: Measure; oneQuery: Measure }> {
+  const server = await startFloorServer(databaseUrl);
   try {
-    return await load(server.origin, { name: 'bare Fastify JSON route (floor)', path: () => '/json' });
+    return {
+      bare: await load(server.origin, { name: 'bare Fastify JSON route (floor)', path: () => '/json' }),
+      oneQuery: await load(server.origin, {
+        name: 'Fastify route with one indexed query (query floor)',
+        path: () => '/one-query',
+      }),
+    };
   } finally {
     await server.stop();
   }
@@ -100,8 +109,12 @@ type EngineResult = {
   rssAfterStartMb: number;
   rssAfterLoadMb: number;
   floor: Measure;
+  queryFloor: Measure;
   paths: Measure[];
 };
+
+const ratio = (measure: Measure, floor: Measure) =>
+  Math.round((measure.reqPerSec / floor.reqPerSec) * 1000) / 1000;
 
 async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | null> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -126,18 +139,19 @@ async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promis
 }
 
 async function measureEngine(engine: string, env: Record<string, string>): Promise<EngineResult> {
-  // The floor is measured right before the engine's paths, in the same conditions.
-  const floorMeasure = await floor();
+  // The floors are measured right before the engine's paths, in the same conditions.
+  const floor = await floors(env.DATABASE_URL);
   const server: Running = await startProductServer(env);
   try {
     const rssAfterStartMb = await rssMb(server.pid);
     const paths: Measure[] = [];
     for (const hot of HOT_PATHS) {
       const measure = await load(server.origin, hot);
-      measure.ratio = Math.round((measure.reqPerSec / floorMeasure.reqPerSec) * 1000) / 1000;
+      measure.ratio = ratio(measure, floor.bare);
+      measure.queryRatio = ratio(measure, floor.oneQuery);
       paths.push(measure);
       console.log(
-        `${engine.padEnd(10)} ${hot.name.padEnd(20)} ${String(measure.reqPerSec).padStart(7)} req/s  p50 ${measure.p50Ms} ms  p99 ${measure.p99Ms} ms  ${measure.ratio}× floor`,
+        `${engine.padEnd(10)} ${hot.name.padEnd(20)} ${String(measure.reqPerSec).padStart(7)} req/s  p50 ${measure.p50Ms} ms  p99 ${measure.p99Ms} ms  ${measure.ratio}× floor  ${measure.queryRatio}× query floor`,
       );
     }
     return {
@@ -145,7 +159,8 @@ async function measureEngine(engine: string, env: Record<string, string>): Promi
       startMs: server.startMs,
       rssAfterStartMb,
       rssAfterLoadMb: await rssMb(server.pid),
-      floor: floorMeasure,
+      floor: floor.bare,
+      queryFloor: floor.oneQuery,
       paths,
     };
   } finally {
@@ -167,13 +182,14 @@ function summary(results: EngineResult[], startedAt: string): string {
       `## API hot paths on ${result.engine}`,
       '',
       `Floor: ${result.floor.reqPerSec} req/s, p50 ${result.floor.p50Ms} ms, p99 ${result.floor.p99Ms} ms.`,
+      `Query floor (the same route running one indexed look-up on ${result.engine}): ${result.queryFloor.reqPerSec} req/s, p50 ${result.queryFloor.p50Ms} ms, p99 ${result.queryFloor.p99Ms} ms (${ratio(result.queryFloor, result.floor)}× floor).`,
       `Server start ${result.startMs} ms; memory (RSS) ${result.rssAfterStartMb} MB after start, ${result.rssAfterLoadMb} MB after the load.`,
       '',
-      '| path | req/s | p50 ms | p99 ms | × floor | unexpected non-2xx | errors |',
-      '|---|---:|---:|---:|---:|---:|---:|',
+      '| path | req/s | p50 ms | p99 ms | × floor | × query floor | unexpected non-2xx | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
       ...result.paths.map(
         (measure) =>
-          `| ${measure.name} | ${measure.reqPerSec} | ${measure.p50Ms} | ${measure.p99Ms} | ${measure.ratio} | ${measure.non2xx} | ${measure.errors} |`,
+          `| ${measure.name} | ${measure.reqPerSec} | ${measure.p50Ms} | ${measure.p99Ms} | ${measure.ratio} | ${measure.queryRatio} | ${measure.non2xx} | ${measure.errors} |`,
       ),
       '',
     );

@@ -121,7 +121,7 @@ export async function buildApp({
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const mirrorUrl =
     config.MIRROR_NODE_URL ?? (config.LEDGER === 'hedera' ? MIRROR_NODES[config.HEDERA_NETWORK] : undefined);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     remotes,
     mirrorNodeUrl: mirrorUrl ?? null,
     walletConnect: Boolean(config.WALLETCONNECT_PROJECT_ID),
@@ -130,10 +130,15 @@ export async function buildApp({
   await registerOpenApi(app);
 
   const db = database.db;
-  const settings = createSettingsService(db);
+  const settings = createSettingsService(db, { cacheMs: config.REFERENCE_CACHE_MS });
+  const tlds = createTldService(db, { cacheMs: config.REFERENCE_CACHE_MS });
   // One mirror client for both ledgers: the local one answers in-process, Hedera's over HTTP.
   const mirror = new MirrorReader(mirrorUrl ?? LOCAL_MIRROR_URL, mirrorUrl ? fetch : injectFetch(app));
-  const ledger = new MirrorLedgerReader(mirror);
+  // The embedded ledger tells whether it is up without a round trip through its mirror routes.
+  const ledger = new MirrorLedgerReader(
+    mirror,
+    localLedger ? () => localLedger.ledger.isAvailable() : undefined,
+  );
   const priceSource =
     prices ??
     new CachedPriceSource(
@@ -144,9 +149,11 @@ export async function buildApp({
   const domains = createDomainService({
     db,
     ledger,
+    tlds,
     settings,
     prices: priceSource,
     otherProviderTokenId: config.OTHER_PROVIDER_TOKEN_ID ?? null,
+    referenceCacheMs: config.REFERENCE_CACHE_MS,
   });
   const profiles = createProfileService(db);
   const records = createRecordService({ db, domains });
@@ -217,7 +224,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(tldRoutes, { tlds: createTldService(db) });
+      await api.register(tldRoutes, { tlds });
       await api.register(authRoutes, {
         auth,
         requireSession,

@@ -83,6 +83,11 @@ const ConfigSchema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().min(8).optional(),
   /** smtp://user:pass@host:port; without it mail is written to DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
+  /**
+   * How long top-level domains, reserved names and prices read from the database are kept in memory:
+   * a change made in the database reaches every server within this.
+   */
+  REFERENCE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long a worker holds a job before another may take it over (after a crash). */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Requests per minute and client. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cachedValue } from '../cache/cached-value';
 import type { AccountKey, LedgerNft, LedgerReader } from './ledger-port';
 import { LedgerUnavailableError } from './ledger-port';
 
@@ -167,9 +168,20 @@ export class MirrorReader {
   }
 }
 
+/** Whether a remote mirror node answered is asked at most this often (every search asks). */
+const PROBE_MAX_AGE_MS = 5000;
+
 /** The registry's reads of the ledger, through the mirror node. */
 export class MirrorLedgerReader implements LedgerReader {
-  constructor(private readonly mirror: MirrorReader) {}
+  /** Whether the ledger answers: asks the mirror node, or `probe` (an in-process ledger's own state). */
+  readonly isAvailable: () => Promise<boolean>;
+
+  constructor(
+    private readonly mirror: MirrorReader,
+    probe?: () => Promise<boolean>,
+  ) {
+    this.isAvailable = probe ?? cachedValue(() => this.mirrorAnswers(), PROBE_MAX_AGE_MS);
+  }
 
   async getAccountKey(accountId: string): Promise<AccountKey | null> {
     const account = await this.mirror.getAccount(accountId).catch((error: unknown) => {
@@ -188,7 +200,7 @@ export class MirrorLedgerReader implements LedgerReader {
       .map((nft) => ({ tokenId: nft.token_id, serialNumber: nft.serial_number, accountId }));
   }
 
-  async isAvailable(): Promise<boolean> {
+  private async mirrorAnswers(): Promise<boolean> {
     try {
       await this.mirror.usdPerHbar();
       return true;

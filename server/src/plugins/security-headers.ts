@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { RemotesManifest } from '@registry/contracts/remotes';
 
 /** What HashPack and Blade reach through WalletConnect, from the page. */
@@ -37,13 +38,13 @@ const originOf = (url: string) => {
  * resolver embed is a script tag, not a frame). The Local Wallet keeps its key in localStorage, so
  * this CSP is what keeps an injected script from reading it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const remoteOrigins = [
     ...new Set(options.remotes.remotes.map((remote) => originOf(remote.entry)).filter((o) => o !== null)),
   ];
   const mirrorOrigin = options.mirrorNodeUrl ? originOf(options.mirrorNodeUrl) : null;
   const wallet = options.walletConnect ? WALLETCONNECT_CONNECT : [];
-  await app.register(fastifyHelmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -69,4 +70,31 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
   });
+  // Later `reply.header` calls (a route's own CSP or resource policy) still override these.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/**
+ * The headers helmet sets for these options. They depend on nothing in the request, so they are
+ * computed once at start instead of by helmet on every answer.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
 }

@@ -68,7 +68,7 @@ describe.runIf(TEST_DATABASE_URL)('hot query plans with 10^5 names on PostgreSQL
       const params = (
         typeof config === 'object' && config && 'values' in config ? config.values : values
       ) as unknown[];
-      if (/^\s*select/i.test(text)) recorded.push({ text, values: params ?? [] });
+      if (/^\s*\(?\s*select/i.test(text)) recorded.push({ text, values: params ?? [] });
       return query(config, values);
     };
   }, 180_000);

@@ -1,32 +1,35 @@
-import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/database';
-import { domains, nameHolds, otherProviderDomains, reservedNames, tlds } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
+import { domains, nameHolds, otherProviderDomains, reservedNames } from '../../db/schema';
 
-export async function isActiveTld(db: Db, tld: string): Promise<boolean> {
-  const [row] = await db
-    .select({ name: tlds.name })
-    .from(tlds)
-    .where(and(eq(tlds.name, tld), eq(tlds.active, true)));
-  return Boolean(row);
-}
-
-export async function listActiveTlds(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ name: tlds.name })
-    .from(tlds)
-    .where(eq(tlds.active, true))
-    .orderBy(tlds.sortOrder);
-  return rows.map((row) => row.name);
-}
-
-export async function reservedLabels(db: Db, labels: string[]): Promise<Set<string>> {
-  if (labels.length === 0) return new Set();
-  const rows = await db
-    .select({ label: reservedNames.label })
-    .from(reservedNames)
-    .where(inArray(reservedNames.label, labels));
+/** Every label kept back from sale (a short list kept by the operators). */
+export async function allReservedLabels(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ label: reservedNames.label }).from(reservedNames);
   return new Set(rows.map((row) => row.label));
 }
+
+/** Registered or held among `names`: every search runs it. */
+const takenNamesStatement = preparedPerDatabase((db) => {
+  const names = sql.placeholder('names');
+  return unionAll(
+    db
+      .select({ name: domains.name })
+      .from(domains)
+      .where(sql`${domains.name} = any(${names}::text[])`),
+    db
+      .select({ name: nameHolds.name })
+      .from(nameHolds)
+      .where(
+        and(
+          sql`${nameHolds.name} = any(${names}::text[])`,
+          sql`${nameHolds.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+          sql`${nameHolds.accountId} <> ${sql.placeholder('exceptAccount')}`,
+        ),
+      ),
+  ).prepare('taken_names');
+});
 
 /** Names registered, or held by someone's live quote (other than `exceptAccount`'s own quotes). */
 export async function takenNames(
@@ -36,21 +39,13 @@ export async function takenNames(
   exceptAccount?: string,
 ): Promise<Set<string>> {
   if (names.length === 0) return new Set();
-  const registered = await db
-    .select({ name: domains.name })
-    .from(domains)
-    .where(inArray(domains.name, names));
-  const held = await db
-    .select({ name: nameHolds.name })
-    .from(nameHolds)
-    .where(
-      and(
-        inArray(nameHolds.name, names),
-        gt(nameHolds.expiresAt, now),
-        exceptAccount ? ne(nameHolds.accountId, exceptAccount) : undefined,
-      ),
-    );
-  return new Set([...registered, ...held].map((row) => row.name));
+  // One round trip for both tables; no account is named '', so '' excepts nobody.
+  const rows = await takenNamesStatement(db).execute({
+    names,
+    now: now.toISOString(),
+    exceptAccount: exceptAccount ?? '',
+  });
+  return new Set(rows.map((row) => row.name));
 }
 
 export type NewDomain = typeof domains.$inferInsert;
@@ -159,8 +154,30 @@ export async function subdomainsOf(db: Db, owner: string, parent: string) {
     .orderBy(domains.name);
 }
 
+const serialStatement = preparedPerDatabase((db) =>
+  db
+    .select({ serialNo: domains.serialNo })
+    .from(domains)
+    .where(eq(domains.name, sql.placeholder('name')))
+    .prepare('domain_serial'),
+);
+
+/** Just the NFT serial of a registered name (a narrow row: the resolver asks on every request). */
+export async function serialOfDomain(db: Db, name: string) {
+  const [row] = await serialStatement(db).execute({ name });
+  return row ?? null;
+}
+
+const findDomainStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(domains)
+    .where(eq(domains.name, sql.placeholder('name')))
+    .prepare('find_domain'),
+);
+
 export async function findDomain(db: Db, name: string) {
-  const [row] = await db.select().from(domains).where(eq(domains.name, name));
+  const [row] = await findDomainStatement(db).execute({ name });
   return row ?? null;
 }
 

@@ -12,7 +12,9 @@ import { similarityPercent } from '@registry/contracts/similarity';
 import type { Db, Executor } from '../../db/database';
 import { badRequest, notFound } from '../../http-error';
 import { LedgerUnavailableError, type LedgerReader } from '../../ledger/ledger-port';
+import { cachedValue } from '../../cache/cached-value';
 import type { PriceSource, SettingsService } from '../settings/service';
+import type { TldService } from '../tlds/service';
 import * as repo from './repo';
 
 /** Spec: 22 = minted and delivered. */
@@ -27,9 +29,12 @@ const SUGGESTION_SUFFIXES = ['app', 'hq', 'web3', 'pay', '1'];
 type Deps = {
   db: Db;
   ledger: LedgerReader;
+  tlds: TldService;
   settings: SettingsService;
   prices: PriceSource;
   otherProviderTokenId: string | null;
+  /** How long the reserved labels are kept in memory. */
+  referenceCacheMs: number;
   now?: () => Date;
 };
 
@@ -57,11 +62,15 @@ function toOwnedDomain(
 export function createDomainService({
   db,
   ledger,
+  tlds,
   settings,
   prices,
   otherProviderTokenId,
+  referenceCacheMs,
   now = () => new Date(),
 }: Deps) {
+  const reservedLabels = cachedValue(() => repo.allReservedLabels(db), referenceCacheMs);
+
   async function ledgerIsUp() {
     try {
       return await ledger.isAvailable();
@@ -94,10 +103,7 @@ export function createDomainService({
   /** Names of the list that cannot be bought now: registered, reserved, or held by another's quote. */
   async function unavailable(names: string[], exceptAccount?: string): Promise<string[]> {
     const taken = await repo.takenNames(db, names, now(), exceptAccount);
-    const reserved = await repo.reservedLabels(
-      db,
-      names.map((name) => splitDomainName(name).labels[0]!),
-    );
+    const reserved = await reservedLabels();
     return names.filter(
       (name) =>
         taken.has(name) ||
@@ -110,7 +116,7 @@ export function createDomainService({
       const { labels, tld, isSubdomain } = splitDomainName(name);
       if (isSubdomain)
         throw badRequest('SUBDOMAIN_NAME', 'Subdomains are booked from the parent domain page');
-      if (!(await repo.isActiveTld(db, tld)))
+      if (!(await tlds.isActive(tld)))
         throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
       if (!(await ledgerIsUp())) {
         return {
@@ -125,7 +131,7 @@ export function createDomainService({
         };
       }
       const label = labels[0]!;
-      const reserved = (await repo.reservedLabels(db, [label])).has(label);
+      const reserved = (await reservedLabels()).has(label);
       const taken = !reserved && (await repo.takenNames(db, [name], now())).has(name);
       if (reserved || taken) {
         return {
@@ -155,10 +161,12 @@ export function createDomainService({
     async suggestions(name: string): Promise<Suggestion[]> {
       const { labels, tld } = splitDomainName(name);
       const label = labels[0]!;
-      const tlds = await repo.listActiveTlds(db);
-      if (!tlds.includes(tld)) throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
+      const activeTlds = await tlds.activeNames();
+      if (!activeTlds.includes(tld))
+        throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
       const candidates = new Set<string>();
-      for (const other of [tld, DEFAULT_TLD, ...tlds]) if (other !== tld) candidates.add(`${label}.${other}`);
+      for (const other of [tld, DEFAULT_TLD, ...activeTlds])
+        if (other !== tld) candidates.add(`${label}.${other}`);
       for (const prefix of SUGGESTION_PREFIXES) candidates.add(`${prefix}${label}.${tld}`);
       for (const suffix of SUGGESTION_SUFFIXES) candidates.add(`${label}${suffix}.${tld}`);
       const fitting = [...candidates].filter((candidate) => {
@@ -166,10 +174,7 @@ export function createDomainService({
         return candidateLabel.length <= MAX_LABEL_LENGTH - candidateTld.length;
       });
       const taken = await repo.takenNames(db, fitting, now());
-      const reserved = await repo.reservedLabels(
-        db,
-        fitting.map((candidate) => candidate.split('.')[0]!),
-      );
+      const reserved = await reservedLabels();
       const price = (await settings.prices()).domainHbarPerYear;
       return fitting
         .filter((candidate) => !taken.has(candidate) && !reserved.has(candidate.split('.')[0]!))
@@ -303,7 +308,7 @@ export function createDomainService({
 
     undeliveredIdsOf: (owner: string) => repo.undeliveredIdsOf(db, owner),
 
-    isActiveTld: (tld: string) => repo.isActiveTld(db, tld),
+    isActiveTld: (tld: string) => tlds.isActive(tld),
 
     find: (name: string) => repo.findDomain(db, name),
 
@@ -313,7 +318,7 @@ export function createDomainService({
 
     /** A registered name's NFT serial number: null while it is not minted, undefined when not registered. */
     async serialOf(name: string): Promise<number | null | undefined> {
-      const domain = await repo.findDomain(db, name);
+      const domain = await repo.serialOfDomain(db, name);
       return domain ? (domain.serialNo ?? null) : undefined;
     },
   };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_DISCOUNT_CONFIG, type DiscountConfig } from '@registry/contracts/discounts';
+import { cachedValue } from '../../cache/cached-value';
 import type { Db } from '../../db/database';
 import { settings } from '../../db/schema';
 
@@ -17,8 +18,11 @@ const DiscountConfigSchema = z.object({
   baseDomainFraction: z.number().min(0).max(1),
 });
 
-/** Prices and discount settings live in the database (seeded by a migration), not in code. */
-export function createSettingsService(db: Db) {
+/**
+ * Prices and discount settings live in the database (seeded by a migration), not in code; each is read
+ * at most once per `cacheMs`.
+ */
+export function createSettingsService(db: Db, { cacheMs }: { cacheMs: number }) {
   async function read<T>(key: string, schema: z.ZodType<T>, fallback?: T): Promise<T> {
     const [row] = await db.select().from(settings).where(eq(settings.key, key));
     if (!row) {
@@ -28,9 +32,11 @@ export function createSettingsService(db: Db) {
     return schema.parse(row.value);
   }
   return {
-    prices: () => read('prices', PricesSchema),
-    discounts: (): Promise<DiscountConfig> =>
-      read('discounts', DiscountConfigSchema, DEFAULT_DISCOUNT_CONFIG),
+    prices: cachedValue(() => read('prices', PricesSchema), cacheMs),
+    discounts: cachedValue(
+      (): Promise<DiscountConfig> => read('discounts', DiscountConfigSchema, DEFAULT_DISCOUNT_CONFIG),
+      cacheMs,
+    ),
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

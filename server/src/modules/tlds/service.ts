@@ -1,12 +1,18 @@
 import type { TldListResponse } from '@registry/contracts/tld';
+import { cachedValue } from '../../cache/cached-value';
 import type { Db } from '../../db/database';
 import { listActiveTldNames } from './repo';
 
-export function createTldService(db: Db) {
+/** The top-level domains on sale, read from the database at most once per `cacheMs`. */
+export function createTldService(db: Db, { cacheMs }: { cacheMs: number }) {
+  const activeNames = cachedValue(() => listActiveTldNames(db), cacheMs);
   return {
+    activeNames,
+    async isActive(tld: string): Promise<boolean> {
+      return (await activeNames()).includes(tld);
+    },
     async list(): Promise<TldListResponse> {
-      const names = await listActiveTldNames(db);
-      return { tlds: names.map((itemName) => ({ itemName })) };
+      return { tlds: (await activeNames()).map((itemName) => ({ itemName })) };
     },
   };
 }
