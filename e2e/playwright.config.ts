@@ -38,7 +38,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node --import tsx ../server/src/main.ts',
+      command: 'node --enable-source-maps ../server/dist/main.js',
       url: `http://localhost:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -56,7 +56,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node --import tsx ../server/src/main.ts',
+      command: 'node --enable-source-maps ../server/dist/main.js',
       url: `http://localhost:${hederaPort}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -6,7 +6,7 @@ pnpm() { bash scripts/pnpm.sh "$@"; }
 
 echo "Installing dependencies…"
 pnpm install --prefer-offline
-echo "Building the shell and the remotes…"
+echo "Building the server, the shell and the remotes…"
 pnpm -r --workspace-concurrency=2 run build
 echo "Starting the server…"
-exec node --import tsx server/src/main.ts
+exec node --enable-source-maps server/dist/main.js

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -50,11 +50,28 @@ async function stop(child: ChildProcess) {
   await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
 }
 
+/** How the server is run: compiled (as `npm start` runs it) or transpiled on load by tsx. */
+export type ServerRunner = 'compiled' | 'tsx';
+
+const RUNNER_ARGS: Record<ServerRunner, string[]> = {
+  compiled: ['--enable-source-maps', 'server/dist/main.js'],
+  tsx: ['--import', 'tsx', 'server/src/main.ts'],
+};
+
+/** Compiles the server as `npm start` does (a second or so). */
+export function buildServer() {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'server'), stdio: 'inherit' });
+}
+
 /** The product's server as `npm start` runs it, with rate limits raised for the load. */
-export async function startProductServer(env: Record<string, string>): Promise<Running> {
+export async function startProductServer(
+  env: Record<string, string>,
+  { runner = 'compiled', dataDir: keptDataDir }: { runner?: ServerRunner; dataDir?: string } = {},
+): Promise<Running> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // A folder of the caller's is kept; a fresh one is removed on stop.
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-bench-'));
+  const child = spawn(process.execPath, RUNNER_ARGS[runner], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -77,7 +94,7 @@ export async function startProductServer(env: Record<string, string>): Promise<R
     startMs,
     stop: async () => {
       await stop(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

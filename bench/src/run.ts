@@ -7,7 +7,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT, rssMb, startFloorServer, startProductServer, type Running } from './processes';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  buildServer,
+  ROOT,
+  rssMb,
+  startFloorServer,
+  startProductServer,
+  type Running,
+  type ServerRunner,
+} from './processes';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -168,7 +179,41 @@ async function measureEngine(engine: string, env: Record<string, string>): Promi
   }
 }
 
-function summary(results: EngineResult[], startedAt: string): string {
+type StartMeasure = {
+  runner: ServerRunner;
+  folder: 'new' | 'existing';
+  startMs: number;
+  rssAfterStartMb: number;
+};
+
+/**
+ * Start time and memory of the embedded-database server, compiled (as `npm start` runs it) and through
+ * tsx, on a new data folder (first start: the database is created) and on the same folder again.
+ */
+async function measureStarts(): Promise<StartMeasure[]> {
+  const measures: StartMeasure[] = [];
+  for (const runner of ['compiled', 'tsx'] as const) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-bench-start-'));
+    try {
+      for (const folder of ['new', 'existing'] as const) {
+        const server = await startProductServer({}, { runner, dataDir });
+        // Memory once the start's own work has settled.
+        await sleep(2000);
+        measures.push({ runner, folder, startMs: server.startMs, rssAfterStartMb: await rssMb(server.pid) });
+        await server.stop();
+        const last = measures.at(-1)!;
+        console.log(
+          `start      ${runner.padEnd(9)} ${folder.padEnd(9)} folder  ${last.startMs} ms  RSS ${last.rssAfterStartMb} MB`,
+        );
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return measures;
+}
+
+function summary(results: EngineResult[], starts: StartMeasure[], startedAt: string): string {
   const lines = [
     '# Benchmark results',
     '',
@@ -194,10 +239,25 @@ function summary(results: EngineResult[], startedAt: string): string {
       '',
     );
   }
+  lines.push(
+    '## Server start on the embedded database',
+    '',
+    'Compiled is how `npm start` runs the server (`server/dist/main.js`, plain node); tsx transpiles the',
+    'sources on load. A new folder means the first start, when the database is created.',
+    '',
+    '| runner | data folder | start ms | RSS after start MB |',
+    '|---|---|---:|---:|',
+    ...starts.map(
+      (start) => `| ${start.runner} | ${start.folder} | ${start.startMs} | ${start.rssAfterStartMb} |`,
+    ),
+    '',
+  );
   return lines.join('\n');
 }
 
 const startedAt = new Date().toISOString();
+buildServer();
+const starts = await measureStarts();
 const results: EngineResult[] = [];
 results.push(await measureEngine('PGlite', {}));
 const onPostgres = await withPostgresDatabase((url) => measureEngine('PostgreSQL', { DATABASE_URL: url }));
@@ -206,7 +266,7 @@ if (onPostgres) results.push(onPostgres);
 await mkdir(RESULTS, { recursive: true });
 await writeFile(
   path.join(RESULTS, 'api.json'),
-  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2)}\n`,
+  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results }, null, 2)}\n`,
 );
-await writeFile(path.join(RESULTS, 'SUMMARY.md'), summary(results, startedAt));
+await writeFile(path.join(RESULTS, 'SUMMARY.md'), summary(results, starts, startedAt));
 console.log(`Results in ${path.relative(ROOT, RESULTS)}/api.json and SUMMARY.md`);

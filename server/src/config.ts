@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DiscountTokenIds } from '@registry/contracts/discounts';
+import { SERVER_ROOT } from './paths';
 
 /** Root of the workspace: the built shell and remotes live in its app folders. */
-const WORKSPACE_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const WORKSPACE_ROOT = path.resolve(SERVER_ROOT, '..');
 
 const TOKEN_ID = /^\d+\.\d+\.\d+$/;
 

@@ -1,12 +1,16 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../paths';
 import * as schema from './schema';
 
 /**
@@ -26,7 +30,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
 /** Any fixed number: the PostgreSQL advisory lock that serialises migrations of several servers. */
 const MIGRATION_LOCK_KEY = 741_852_963;
@@ -43,6 +47,14 @@ export type DatabaseOptions =
   | { engine: 'pglite'; dataDir: string | null /* null: in memory */ };
 
 const PING_TIMEOUT_MS = 1000;
+
+const resolvePackage = createRequire(import.meta.url).resolve;
+
+/**
+ * The embedded database serves one process's development-sized data: 16 MB of shared buffers
+ * instead of PostgreSQL's 128 MB keeps its memory small (larger installations use PostgreSQL).
+ */
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
 /** Opens the database and brings its schema up to date with the migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -85,11 +97,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   let client: PGlite;
   if (options.dataDir === null) {
-    client = new PGlite();
+    client = new PGlite(PGLITE_OPTIONS);
   } else {
     const directory = path.resolve(options.dataDir, 'pgdata');
     await mkdir(directory, { recursive: true });
-    client = new PGlite(directory);
+    if (!existsSync(path.join(directory, 'PG_VERSION'))) await createPgliteFolder(directory);
+    client = new PGlite(directory, PGLITE_OPTIONS);
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -103,6 +116,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ),
     close: () => client.close(),
   };
+}
+
+/**
+ * Makes a new embedded database folder and its schema in a process of its own. PGlite makes the folder
+ * with a second WebAssembly instance (initdb), and WebAssembly memory only grows: done in the server's
+ * process (or a worker thread of it), both would keep several hundred MB it no longer needs.
+ */
+async function createPgliteFolder(directory: string) {
+  const job = {
+    directory,
+    startParams: PGLITE_OPTIONS.startParams,
+    migrationsFolder: MIGRATIONS_FOLDER,
+    // Resolved here: the child's code has no folder to resolve packages from.
+    modules: Object.fromEntries(
+      Object.entries({
+        pglite: '@electric-sql/pglite',
+        drizzle: 'drizzle-orm/pglite',
+        migrator: 'drizzle-orm/pglite/migrator',
+      }).map(([key, name]) => [key, pathToFileURL(resolvePackage(name)).href]),
+    ),
+  };
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '--eval',
+      `const job = JSON.parse(process.argv[1]);
+       const { PGlite } = await import(job.modules.pglite);
+       const { drizzle } = await import(job.modules.drizzle);
+       const { migrate } = await import(job.modules.migrator);
+       const client = await PGlite.create(job.directory, { startParams: job.startParams });
+       await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
+       await client.close();`,
+      JSON.stringify(job),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the database in ${directory} failed (${code})`)),
+    );
+  });
 }
 
 /** Migrations run on a connection of their own, without the request pool's statement timeout. */

@@ -1,4 +1,6 @@
-import { Country, State } from 'country-state-city';
+import { createRequire } from 'node:module';
+import type CountryList from 'country-state-city/lib/cjs/country';
+import type StateList from 'country-state-city/lib/cjs/state';
 import { and, eq } from 'drizzle-orm';
 import type { Profile } from '@registry/contracts/profile';
 import type { ProfileUpdate } from '@registry/contracts/profile-update';
@@ -6,6 +8,11 @@ import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema';
 import { notFound } from '../../http-error';
 import { pictureAddress } from './picture';
+
+// The countries and states only: the package's entry also loads every city (about 60 MB in memory).
+const load = createRequire(import.meta.url);
+const Country = (load('country-state-city/lib/cjs/country.js') as { default: typeof CountryList }).default;
+const State = (load('country-state-city/lib/cjs/state.js') as { default: typeof StateList }).default;
 
 /** Calling code as `+1`, `+1-268` normalised to the code the phone library expects. */
 function callingCode(phonecode: string): string {
