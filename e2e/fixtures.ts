@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { LedgerClient, type LedgerAccount } from './ledger-client';
+import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
 import { Header } from './pages/header';
 
 export type MakeDomainOptions = {

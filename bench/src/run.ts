@@ -19,6 +19,8 @@ import {
   type Running,
   type ServerRunner,
 } from './processes';
+import { measurePipeline, type PipelineMeasure } from './pipeline';
+import { startRoundRobinProxy } from './round-robin-proxy';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -27,6 +29,8 @@ const args = new Map(
   }),
 );
 const DURATION_S = Number(args.get('duration') ?? 10);
+const PIPELINE_BUYERS = Number(args.get('buyers') ?? 150);
+const PIPELINE_CONCURRENCY = 25;
 const CONNECTIONS = Number(args.get('connections') ?? 50);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RESULTS = path.join(ROOT, 'bench', 'results');
@@ -116,6 +120,7 @@ async function floors(databaseUrl?: string): Promise<{ bare: Measure; oneQuery: 
 
 type EngineResult = {
   engine: string;
+  pipeline: PipelineMeasure;
   startMs: number;
   rssAfterStartMb: number;
   rssAfterLoadMb: number;
@@ -165,8 +170,17 @@ async function measureEngine(engine: string, env: Record<string, string>): Promi
         `${engine.padEnd(10)} ${hot.name.padEnd(20)} ${String(measure.reqPerSec).padStart(7)} req/s  p50 ${measure.p50Ms} ms  p99 ${measure.p99Ms} ms  ${measure.ratio}× floor  ${measure.queryRatio}× query floor`,
       );
     }
+    const pipeline = await measurePipeline([server.origin], {
+      buyers: PIPELINE_BUYERS,
+      concurrency: PIPELINE_CONCURRENCY,
+      run: `b${Date.now().toString(36)}`,
+    });
+    console.log(
+      `${engine.padEnd(10)} purchase pipeline    ${pipeline.ordersPerSec} orders/s  payment → delivered p50 ${pipeline.paymentToDeliveredP50Ms} ms  p99 ${pipeline.paymentToDeliveredP99Ms} ms  failures ${pipeline.failures}`,
+    );
     return {
       engine,
+      pipeline,
       startMs: server.startMs,
       rssAfterStartMb,
       rssAfterLoadMb: await rssMb(server.pid),
@@ -176,6 +190,71 @@ async function measureEngine(engine: string, env: Record<string, string>): Promi
     };
   } finally {
     await server.stop();
+  }
+}
+
+type TwoServersResult = {
+  availability: { one: Measure; two: Measure };
+  pipeline: { one: PipelineMeasure; two: PipelineMeasure };
+  /** After both runs: every paid name minted exactly once, in one collection, with no job left. */
+  check: { delivered: number; nfts: number; collections: number; openJobs: number };
+};
+
+/**
+ * Two server processes on one PostgreSQL database behind one address (a round-robin proxy in this
+ * process): the availability path and the purchase pipeline through the proxy with one server behind
+ * it, then with two.
+ */
+async function measureTwoServers(url: string): Promise<TwoServersResult> {
+  const availability = HOT_PATHS[0]!;
+  const first = await startProductServer({ DATABASE_URL: url });
+  let second: Running | null = null;
+  try {
+    const one = await startRoundRobinProxy([first.origin]);
+    const oneAvailability = await load(one.origin, availability);
+    const onePipeline = await measurePipeline([one.origin], {
+      buyers: PIPELINE_BUYERS,
+      concurrency: PIPELINE_CONCURRENCY,
+      run: `one${Date.now().toString(36)}`,
+    });
+    await one.stop();
+    second = await startProductServer({ DATABASE_URL: url });
+    const two = await startRoundRobinProxy([first.origin, second.origin]);
+    const twoAvailability = await load(two.origin, availability);
+    const twoPipeline = await measurePipeline([two.origin], {
+      buyers: PIPELINE_BUYERS,
+      concurrency: PIPELINE_CONCURRENCY,
+      run: `two${Date.now().toString(36)}`,
+    });
+    await two.stop();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const [counts] = (
+      await client.query<{ delivered: string; nfts: string; collections: string; open_jobs: string }>(`
+        select (select count(*) from domains where tld = 'hbar' and status = 22) as delivered,
+               (select count(*) from ledger_nfts n join tlds t on t.token_id = n.token_id
+                 where t.name = 'hbar') as nfts,
+               (select count(*) from ledger_tokens where name = 'hbar domains') as collections,
+               (select count(*) from jobs where status <> 'done') as open_jobs`)
+    ).rows;
+    await client.end();
+    const result: TwoServersResult = {
+      availability: { one: oneAvailability, two: twoAvailability },
+      pipeline: { one: onePipeline, two: twoPipeline },
+      check: {
+        delivered: Number(counts!.delivered),
+        nfts: Number(counts!.nfts),
+        collections: Number(counts!.collections),
+        openJobs: Number(counts!.open_jobs),
+      },
+    };
+    console.log(
+      `two servers availability ${oneAvailability.reqPerSec} → ${twoAvailability.reqPerSec} req/s; pipeline ${onePipeline.ordersPerSec} → ${twoPipeline.ordersPerSec} orders/s; ${JSON.stringify(result.check)}`,
+    );
+    return result;
+  } finally {
+    await second?.stop();
+    await first.stop();
   }
 }
 
@@ -213,7 +292,12 @@ async function measureStarts(): Promise<StartMeasure[]> {
   return measures;
 }
 
-function summary(results: EngineResult[], starts: StartMeasure[], startedAt: string): string {
+function summary(
+  results: EngineResult[],
+  starts: StartMeasure[],
+  twoServers: TwoServersResult | null,
+  startedAt: string,
+): string {
   const lines = [
     '# Benchmark results',
     '',
@@ -240,6 +324,39 @@ function summary(results: EngineResult[], starts: StartMeasure[], startedAt: str
     );
   }
   lines.push(
+    '## Purchase pipeline',
+    '',
+    `${PIPELINE_BUYERS} buyers (Local Wallet accounts made by the bench, each holding the collection already),`,
+    `${PIPELINE_CONCURRENCY} at a time, each quote, pay on the local ledger and confirm a name of their own`,
+    'through the HTTP API until it is listed delivered (status 22).',
+    '',
+    '| engine | orders/s | payment → delivered p50 ms | p99 ms | failures |',
+    '|---|---:|---:|---:|---:|',
+    ...results.map(
+      ({ engine, pipeline }) =>
+        `| ${engine} | ${pipeline.ordersPerSec} | ${pipeline.paymentToDeliveredP50Ms} | ${pipeline.paymentToDeliveredP99Ms} | ${pipeline.failures} |`,
+    ),
+    '',
+  );
+  if (twoServers) {
+    const { availability, pipeline, check } = twoServers;
+    lines.push(
+      '## Two servers, one PostgreSQL database',
+      '',
+      'The same figures through one address (a round-robin proxy) with one server behind it, then two.',
+      '',
+      '| | one server | two servers | two / one |',
+      '|---|---:|---:|---:|',
+      `| availability req/s | ${availability.one.reqPerSec} | ${availability.two.reqPerSec} | ${ratio(availability.two, availability.one)} |`,
+      `| availability p99 ms | ${availability.one.p99Ms} | ${availability.two.p99Ms} | |`,
+      `| purchase pipeline orders/s | ${pipeline.one.ordersPerSec} | ${pipeline.two.ordersPerSec} | ${Math.round((pipeline.two.ordersPerSec / pipeline.one.ordersPerSec) * 100) / 100} |`,
+      `| failures | ${pipeline.one.failures} | ${pipeline.two.failures} | |`,
+      '',
+      `After both runs: ${check.delivered} .hbar names delivered, ${check.nfts} NFTs minted in ${check.collections} collection(s), ${check.openJobs} jobs not done.`,
+      '',
+    );
+  }
+  lines.push(
     '## Server start on the embedded database',
     '',
     'Compiled is how `npm start` runs the server (`server/dist/main.js`, plain node); tsx transpiles the',
@@ -262,11 +379,12 @@ const results: EngineResult[] = [];
 results.push(await measureEngine('PGlite', {}));
 const onPostgres = await withPostgresDatabase((url) => measureEngine('PostgreSQL', { DATABASE_URL: url }));
 if (onPostgres) results.push(onPostgres);
+const twoServers = await withPostgresDatabase(measureTwoServers);
 
 await mkdir(RESULTS, { recursive: true });
 await writeFile(
   path.join(RESULTS, 'api.json'),
-  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results }, null, 2)}\n`,
+  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results, twoServers }, null, 2)}\n`,
 );
-await writeFile(path.join(RESULTS, 'SUMMARY.md'), summary(results, starts, startedAt));
+await writeFile(path.join(RESULTS, 'SUMMARY.md'), summary(results, starts, twoServers, startedAt));
 console.log(`Results in ${path.relative(ROOT, RESULTS)}/api.json and SUMMARY.md`);

@@ -174,8 +174,12 @@ export async function buildApp({
   const writer = localLedger?.writer ?? hederaWriter;
   const queue = createJobQueue(db, { leaseMs: config.JOB_LEASE_MS });
   const worker = writer
-    ? new JobWorker(queue, createRegistryJobs({ db, writer, mirror, domains }).handlers, (line) =>
-        app.log.warn(line),
+    ? new JobWorker(
+        queue,
+        createRegistryJobs({ db, writer, mirror, domains }).handlers,
+        (line) => app.log.warn(line),
+        Date.now,
+        config.JOB_CONCURRENCY,
       )
     : null;
   app.decorate('jobWorker', worker);

@@ -90,6 +90,8 @@ const ConfigSchema = z.object({
   REFERENCE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long a worker holds a job before another may take it over (after a crash). */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Mint and refund jobs one server runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Requests per minute and client. */
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SEARCH: z.coerce.number().int().positive().default(120),

@@ -111,7 +111,10 @@ export const MAX_ATTEMPTS = 12;
 /** Longest pause of the worker's timer while the database keeps failing. */
 export const MAX_WORKER_PAUSE_MS = 30_000;
 
-/** Runs due jobs one at a time; `kick()` runs at once (after a payment), the timer catches the rest. */
+/**
+ * Runs due jobs, up to `concurrency` at once (each claimed with a row lock, so several workers and
+ * servers share the queue); `kick()` runs at once (after a payment), the timer catches the rest.
+ */
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -123,6 +126,7 @@ export class JobWorker {
     private readonly handlers: Record<string, JobHandler>,
     private readonly log: (message: string) => void = () => undefined,
     private readonly clock: () => number = Date.now,
+    private readonly concurrency = 1,
   ) {}
 
   start(intervalMs = 1000) {
@@ -163,9 +167,12 @@ export class JobWorker {
   }
 
   private async drain() {
-    for (let job = await this.queue.claim(); job; job = await this.queue.claim()) {
-      await this.runOne(job);
-    }
+    const lane = async () => {
+      for (let job = await this.queue.claim(); job; job = await this.queue.claim()) {
+        await this.runOne(job);
+      }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, lane));
   }
 
   private async runOne(job: Job) {

@@ -9,7 +9,7 @@ import {
   type Transaction,
   TransferTransaction,
 } from '@hashgraph/sdk';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { tlds } from '../db/schema';
 import { LedgerUnavailableError } from '../ledger/ledger-port';
@@ -107,15 +107,40 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
     }
   }
 
+  const collectionsBeingCreated = new Map<string, Promise<string>>();
+
   /** The NFT collection of a top-level domain, created on first use. */
   async function collectionOf(
     tld: string,
     payload: MintPayload,
     save: (payload: MintPayload) => Promise<void>,
   ): Promise<string> {
-    const [row] = await db.select().from(tlds).where(eq(tlds.name, tld));
-    if (!row) throw new Error(`unknown top-level domain ${tld}`);
-    if (row.tokenId) return row.tokenId;
+    const [known] = await db.select().from(tlds).where(eq(tlds.name, tld));
+    if (!known) throw new Error(`unknown top-level domain ${tld}`);
+    if (known.tokenId) return known.tokenId;
+    // Jobs run side by side: one creation per top-level domain in this process...
+    let creating = collectionsBeingCreated.get(tld);
+    if (!creating) {
+      creating = createCollection(tld, payload, save).finally(() => collectionsBeingCreated.delete(tld));
+      collectionsBeingCreated.set(tld, creating);
+    }
+    const created = await creating;
+    // ...and across servers the first recorded collection wins; a later one stays empty.
+    const [recorded] = await db
+      .update(tlds)
+      .set({ tokenId: created })
+      .where(and(eq(tlds.name, tld), isNull(tlds.tokenId)))
+      .returning({ tokenId: tlds.tokenId });
+    if (recorded?.tokenId) return recorded.tokenId;
+    const [winner] = await db.select({ tokenId: tlds.tokenId }).from(tlds).where(eq(tlds.name, tld));
+    return winner?.tokenId ?? created;
+  }
+
+  async function createCollection(
+    tld: string,
+    payload: MintPayload,
+    save: (payload: MintPayload) => Promise<void>,
+  ): Promise<string> {
     const record = await submitOnce(
       payload.collection,
       () =>
@@ -131,7 +156,6 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
     );
     const tokenId = record.entity_id;
     if (!tokenId) throw new Error('token create record has no entity id');
-    await db.update(tlds).set({ tokenId }).where(eq(tlds.name, tld));
     return tokenId;
   }
 

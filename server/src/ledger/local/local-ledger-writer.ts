@@ -15,6 +15,7 @@ import {
   TokenId,
 } from '@hashgraph/sdk';
 import type { LedgerWriter, PreparedTransaction } from '../ledger-writer';
+import { signTransaction } from '../ed25519';
 import { toMirrorTransactionId } from '../hedera-ids';
 import { GENESIS_ACCOUNT } from './ledger-accounts';
 import type { LocalLedger, SubmitResult } from './local-ledger';
@@ -49,7 +50,8 @@ export class LocalLedgerWriter implements LedgerWriter {
       transaction.setNodeAccountIds([new AccountId(3)]).freeze();
     }
     const payerIsOperator = transaction.transactionId?.accountId?.toString() === GENESIS_ACCOUNT;
-    for (const key of payerIsOperator ? [this.operatorKey, ...signers] : signers) await transaction.sign(key);
+    for (const key of payerIsOperator ? [this.operatorKey, ...signers] : signers)
+      await signTransaction(transaction, key);
     const result = await this.ledger.submit(transaction.toBytes());
     if (result.status !== 'SUCCESS') throw new LedgerTransactionError(result);
     return result;
@@ -58,7 +60,7 @@ export class LocalLedgerWriter implements LedgerWriter {
   async prepare(transaction: Transaction): Promise<PreparedTransaction> {
     if (!transaction.transactionId) transaction.setTransactionId(TransactionId.generate(this.operator));
     transaction.setNodeAccountIds([new AccountId(3)]).freeze();
-    await transaction.sign(this.operatorKey);
+    await signTransaction(transaction, this.operatorKey);
     return {
       bytes: transaction.toBytes(),
       transactionId: toMirrorTransactionId(transaction.transactionId!.toString()),

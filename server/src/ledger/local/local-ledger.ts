@@ -32,6 +32,7 @@ import {
   TOTAL_SUPPLY_TINYBARS,
   TRANSACTION_FEE_TINYBARS,
 } from './ledger-accounts';
+import { transactionSignedBy } from '../ed25519';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -417,7 +418,8 @@ export class LocalLedger implements LedgerReader {
     if (!(supplyKey instanceof PublicKey)) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
     const adminKey = transaction.adminKey;
     if (adminKey && !(adminKey instanceof PublicKey)) fail('NOT_SUPPORTED');
-    if (adminKey instanceof PublicKey && !adminKey.verifyTransaction(transaction)) fail('INVALID_SIGNATURE');
+    if (adminKey instanceof PublicKey && !transactionSignedBy(adminKey, transaction))
+      fail('INVALID_SIGNATURE');
     const [{ num } = { num: '0' }] = (
       await tx.execute<{ num: string }>(sql`select nextval('ledger_entity_num')::text as num`)
     ).rows;
@@ -455,7 +457,7 @@ export class LocalLedger implements LedgerReader {
       : [];
     if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
     if (!token.supplyKey || !token.supplyKeyType) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
-    if (!publicKeyOf(token.supplyKey, token.supplyKeyType).verifyTransaction(transaction))
+    if (!transactionSignedBy(publicKeyOf(token.supplyKey, token.supplyKeyType), transaction))
       fail('INVALID_SIGNATURE');
     const metadata = transaction.metadata;
     if (metadata.length === 0) fail('INVALID_TOKEN_MINT_METADATA');
@@ -492,7 +494,7 @@ export class LocalLedger implements LedgerReader {
   private signedBy(transaction: Transaction, publicKey: string | null, keyType: string | null): boolean {
     if (!publicKey || !keyType) return false;
     try {
-      return publicKeyOf(publicKey, keyType).verifyTransaction(transaction);
+      return transactionSignedBy(publicKeyOf(publicKey, keyType), transaction);
     } catch {
       return false;
     }

@@ -4,6 +4,7 @@ import { prefixMessageToSign, SIGN_IN_MESSAGE_PREFIX } from '@registry/contracts
 import type { Db } from '../../db/database';
 import { badRequest, HttpError, unauthorized } from '../../http-error';
 import { LedgerUnavailableError, type AccountKey, type LedgerReader } from '../../ledger/ledger-port';
+import { verifySignature } from '../../ledger/ed25519';
 import { publicKeyOf } from '../../ledger/local/ledger-accounts';
 import * as repo from './repo';
 
@@ -37,7 +38,7 @@ export function verifyMessageSignature(
     const signature = pair.ed25519 ?? pair.ECDSASecp256k1;
     if (!signature || signature.length === 0) return false;
     try {
-      return publicKey.verify(signedBytes, signature);
+      return verifySignature(publicKey, signedBytes, signature);
     } catch {
       return false;
     }

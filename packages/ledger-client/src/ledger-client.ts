@@ -14,8 +14,9 @@ import { signMessageToSignatureMap } from '@registry/wallet/signature-map';
 export type LedgerAccount = { accountId: string; privateKey: PrivateKey };
 
 /**
- * What a wallet and the app do, from the test process: open a faucet account, sign in, pay a quote,
- * associate a collection. Tests use it to put the server in the state they start from.
+ * What a wallet and the app do, from another process: open a faucet account, sign in, pay a quote,
+ * associate a collection. Browser tests use it to put the server in the state they start from; the
+ * bench uses it to buy as many wallets at once.
  */
 export class LedgerClient {
   constructor(private readonly origin: string) {}
@@ -70,33 +71,61 @@ export class LedgerClient {
     return frozen.transactionId!.toString();
   }
 
-  /** Quote → wallet payment → confirm, as the app's paid flow does. */
-  async purchase(account: LedgerAccount, cookie: string, request: QuoteRequest) {
-    const { json: quote } = await this.post<QuoteResponse>('/api/orders/quote', request, cookie);
+  async quote(cookie: string, request: QuoteRequest): Promise<QuoteResponse> {
+    return (await this.post<QuoteResponse>('/api/orders/quote', request, cookie)).json;
+  }
+
+  /** The wallet pays a quote: an HBAR transfer to the treasury with the quote's memo. Answers its id. */
+  async pay(account: LedgerAccount, quote: QuoteResponse): Promise<string> {
     const tinybars = BigInt(quote.amountTinybars);
-    const transactionId = await this.submit(
+    return this.submit(
       account,
       new TransferTransaction()
         .addHbarTransfer(account.accountId, Hbar.fromTinybars((-tinybars).toString()))
         .addHbarTransfer(quote.treasuryAccountId, Hbar.fromTinybars(tinybars.toString()))
         .setTransactionMemo(quote.memo),
     );
-    return (await this.post('/api/orders/confirm', { orderId: quote.orderId, transactionId }, cookie)).json;
   }
 
-  /** Associates the collection of a paid domain and lets the server deliver what waited for it. */
-  async collect(account: LedgerAccount, cookie: string, name: string) {
-    const detail = await fetch(`${this.origin}/api/my/domains/${encodeURIComponent(name)}`, {
-      headers: { cookie },
-    });
-    const { tokenId } = (await detail.json()) as { tokenId: string | null };
-    if (!tokenId) throw new Error(`${name} is not minted yet`);
+  async confirm(cookie: string, orderId: string, transactionId: string) {
+    return (
+      await this.post<{ resData?: { itemName: string; status: number }[] }>(
+        '/api/orders/confirm',
+        { orderId, transactionId },
+        cookie,
+      )
+    ).json;
+  }
+
+  /** Quote → wallet payment → confirm, as the app's paid flow does. */
+  async purchase(account: LedgerAccount, cookie: string, request: QuoteRequest) {
+    const quote = await this.quote(cookie, request);
+    return this.confirm(cookie, quote.orderId, await this.pay(account, quote));
+  }
+
+  /** The wallet associates a token with the account (once; an association made before is fine). */
+  async associate(account: LedgerAccount, tokenId: string) {
     await this.submit(
       account,
       new TokenAssociateTransaction().setAccountId(account.accountId).setTokenIds([tokenId]),
     ).catch((error: Error) => {
       if (!/TOKEN_ALREADY_ASSOCIATED/.test(error.message)) throw error;
     });
+  }
+
+  /** The collection (token id) a paid domain is minted in; null until it is minted. */
+  async collectionOf(cookie: string, name: string): Promise<string | null> {
+    const detail = await fetch(`${this.origin}/api/my/domains/${encodeURIComponent(name)}`, {
+      headers: { cookie },
+    });
+    return ((await detail.json()) as { tokenId: string | null }).tokenId;
+  }
+
+  /** Associates the collection of a paid domain and lets the server deliver what waited for it. */
+  async collect(account: LedgerAccount, cookie: string, name: string) {
+    const tokenId = await this.collectionOf(cookie, name);
+    if (!tokenId) throw new Error(`${name} is not minted yet`);
+    await this.associate(account, tokenId);
     return (
       await this.post<{ delivered: string[]; pending: string[] }>('/api/orders/deliveries', undefined, cookie)
     ).json;

@@ -1,0 +1,44 @@
+import { Agent, createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One address in front of several servers: each request goes to the next one in turn. */
+export async function startRoundRobinProxy(
+  origins: string[],
+): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const targets = origins.map((origin) => new URL(origin));
+  let next = 0;
+  const server: Server = createServer((incoming, outgoing) => {
+    const target = targets[next++ % targets.length]!;
+    const forwarded = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+        agent,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => {
+      if (!outgoing.headersSent) outgoing.writeHead(502);
+      outgoing.end();
+    });
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,89 @@
+import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import type { PrivateKey, PublicKey, Transaction } from '@hashgraph/sdk';
+import { proto } from '@hiero-ledger/proto';
+
+/**
+ * Ed25519 through Node's own crypto. The SDK signs and verifies Ed25519 in JavaScript (tweetnacl), a few
+ * milliseconds each: with every payment, mint and delivery signed and checked, that was most of the
+ * server's time. Signatures are the same bytes (Ed25519 is deterministic); ECDSA keys stay with the SDK.
+ */
+
+/** DER header of an Ed25519 SubjectPublicKeyInfo; the 32 raw key bytes follow. */
+const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+const publicKeyObjects = new Map<string, KeyObject>();
+const MAX_KEPT_KEYS = 10_000;
+
+function publicKeyObject(raw: Uint8Array): KeyObject {
+  const id = Buffer.from(raw).toString('hex');
+  let keyObject = publicKeyObjects.get(id);
+  if (!keyObject) {
+    if (publicKeyObjects.size >= MAX_KEPT_KEYS) publicKeyObjects.clear();
+    keyObject = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
+    publicKeyObjects.set(id, keyObject);
+  }
+  return keyObject;
+}
+
+/** Whether `signature` is `publicKey`'s signature of `message`. */
+export function verifySignature(publicKey: PublicKey, message: Uint8Array, signature: Uint8Array): boolean {
+  if (publicKey.type !== 'ED25519') return publicKey.verify(message, signature);
+  if (signature.length !== 64) return false;
+  return verify(null, message, publicKeyObject(publicKey.toBytesRaw()), signature);
+}
+
+type SignedCopy = { bodyBytes: Uint8Array; sigPairs: proto.ISignaturePair[] };
+
+const copiesOf = new WeakMap<Transaction, SignedCopy[]>();
+
+/** The signed copies (one per node) of a frozen transaction, read from its bytes. */
+function signedCopies(transaction: Transaction): SignedCopy[] {
+  let copies = copiesOf.get(transaction);
+  if (!copies) {
+    copies = proto.TransactionList.decode(transaction.toBytes()).transactionList.map((item) => {
+      const signed = proto.SignedTransaction.decode(item.signedTransactionBytes ?? new Uint8Array());
+      return { bodyBytes: signed.bodyBytes ?? new Uint8Array(), sigPairs: signed.sigMap?.sigPair ?? [] };
+    });
+    copiesOf.set(transaction, copies);
+  }
+  return copies;
+}
+
+/**
+ * Whether every signed copy of the transaction carries a valid signature of `publicKey`: the rule of
+ * the SDK's `PublicKey.verifyTransaction`, with Node's Ed25519.
+ */
+export function transactionSignedBy(publicKey: PublicKey, transaction: Transaction): boolean {
+  if (publicKey.type !== 'ED25519') return publicKey.verifyTransaction(transaction);
+  const raw = Buffer.from(publicKey.toBytesRaw());
+  const copies = signedCopies(transaction);
+  if (copies.length === 0) return false;
+  return copies.every((copy) => {
+    let found = false;
+    for (const pair of copy.sigPairs) {
+      if (!pair.pubKeyPrefix || !raw.equals(Buffer.from(pair.pubKeyPrefix))) continue;
+      found = true;
+      const signature = pair.ed25519 ?? pair.ECDSASecp256k1;
+      if (!signature) continue;
+      if (!verifySignature(publicKey, copy.bodyBytes, signature)) return false;
+    }
+    return found;
+  });
+}
+
+const privateKeyObjects = new WeakMap<PrivateKey, KeyObject>();
+
+/** Signs a frozen transaction with `key`, as `transaction.sign(key)` does. */
+export async function signTransaction(transaction: Transaction, key: PrivateKey): Promise<void> {
+  if (key.type !== 'ED25519') {
+    await transaction.sign(key);
+    return;
+  }
+  let keyObject = privateKeyObjects.get(key);
+  if (!keyObject) {
+    keyObject = createPrivateKey({ key: Buffer.from(key.toBytesDer()), format: 'der', type: 'pkcs8' });
+    privateKeyObjects.set(key, keyObject);
+  }
+  const signer = keyObject;
+  await transaction.signWith(key.publicKey, async (message) => new Uint8Array(sign(null, message, signer)));
+}
