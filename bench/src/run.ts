@@ -21,6 +21,7 @@ import {
 } from './processes';
 import { measurePipeline, type PipelineMeasure } from './pipeline';
 import { startRoundRobinProxy } from './round-robin-proxy';
+import { measureScale, type ScaleStep } from './scale';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -31,6 +32,11 @@ const args = new Map(
 const DURATION_S = Number(args.get('duration') ?? 10);
 const PIPELINE_BUYERS = Number(args.get('buyers') ?? 150);
 const PIPELINE_CONCURRENCY = 25;
+/** Powers of ten of registered names for the scale figures (`--scale=4,5,6`; `--scale=none` skips them). */
+const SCALE_SIZES =
+  args.get('scale') === 'none'
+    ? []
+    : (args.get('scale') ?? '4,5,6').split(',').map((power) => 10 ** Number(power));
 const CONNECTIONS = Number(args.get('connections') ?? 50);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RESULTS = path.join(ROOT, 'bench', 'results');
@@ -296,6 +302,7 @@ function summary(
   results: EngineResult[],
   starts: StartMeasure[],
   twoServers: TwoServersResult | null,
+  scale: ScaleStep[] | null,
   startedAt: string,
 ): string {
   const lines = [
@@ -356,6 +363,33 @@ function summary(
       '',
     );
   }
+  if (scale?.length) {
+    const names = scale[0]!.paths.map((path) => path.name);
+    lines.push(
+      '## Scale on PostgreSQL',
+      '',
+      'Registered names loaded in bulk with every row a purchase leaves (order, order line, expired hold,',
+      'domain, finished mint job, ledger payment); the bench owner has 20 of them at every size. 20',
+      `connections, ${scale[0]!.paths.length} paths. Sequential scans: of the growing tables, during the path's load.`,
+      '',
+      `| path | ${scale.map((step) => `10^${Math.log10(step.names)} p50 / p99 ms`).join(' | ')} | seq scans |`,
+      `|---|${scale.map(() => '---:').join('|')}|---:|`,
+      ...names.map((name) => {
+        const cells = scale.map((step) => {
+          const path = step.paths.find((each) => each.name === name)!;
+          return `${path.p50Ms} / ${path.p99Ms}`;
+        });
+        const scans = scale.reduce(
+          (sum, step) => sum + step.paths.find((each) => each.name === name)!.seqScans,
+          0,
+        );
+        return `| ${name} | ${cells.join(' | ')} | ${scans} |`;
+      }),
+      '',
+      `Bulk load: ${scale.map((step) => `10^${Math.log10(step.names)} in ${step.loadSeconds} s`).join(', ')} (cumulative).`,
+      '',
+    );
+  }
   lines.push(
     '## Server start on the embedded database',
     '',
@@ -380,11 +414,16 @@ results.push(await measureEngine('PGlite', {}));
 const onPostgres = await withPostgresDatabase((url) => measureEngine('PostgreSQL', { DATABASE_URL: url }));
 if (onPostgres) results.push(onPostgres);
 const twoServers = await withPostgresDatabase(measureTwoServers);
+const scale = SCALE_SIZES.length
+  ? await withPostgresDatabase((url) =>
+      measureScale(url, { sizes: SCALE_SIZES, durationS: Math.min(DURATION_S, 5) }),
+    )
+  : null;
 
 await mkdir(RESULTS, { recursive: true });
 await writeFile(
   path.join(RESULTS, 'api.json'),
-  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results, twoServers }, null, 2)}\n`,
+  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results, twoServers, scale }, null, 2)}\n`,
 );
-await writeFile(path.join(RESULTS, 'SUMMARY.md'), summary(results, starts, twoServers, startedAt));
+await writeFile(path.join(RESULTS, 'SUMMARY.md'), summary(results, starts, twoServers, scale, startedAt));
 console.log(`Results in ${path.relative(ROOT, RESULTS)}/api.json and SUMMARY.md`);
