@@ -154,6 +154,7 @@ export async function buildApp({
     prices: priceSource,
     otherProviderTokenId: config.OTHER_PROVIDER_TOKEN_ID ?? null,
     referenceCacheMs: config.REFERENCE_CACHE_MS,
+    gracePeriodMs: config.GRACE_PERIOD_DAYS * 24 * 60 * 60 * 1000,
   });
   const profiles = createProfileService(db);
   const records = createRecordService({ db, domains });

@@ -90,6 +90,8 @@ const ConfigSchema = z.object({
   REFERENCE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long a worker holds a job before another may take it over (after a crash). */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** After a domain expires, the days it stays its owner's to extend before anyone may register it. */
+  GRACE_PERIOD_DAYS: z.coerce.number().min(0).max(365).default(30),
   /** Mint and refund jobs one server runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Requests per minute and client. */

@@ -102,6 +102,11 @@ export const DomainDetailSchema = z.object({
   status: z.int(),
   tokenId: z.nullable(z.string()),
   isExternal: z.boolean(),
+  /**
+   * Set once the domain has expired: until then only its owner may extend it; after it, anyone may
+   * register the name.
+   */
+  graceEndsOn: z.nullable(z.string()),
 });
 export type DomainDetail = z.infer<typeof DomainDetailSchema>;
 

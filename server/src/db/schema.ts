@@ -351,7 +351,7 @@ export const jobs = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
-    /** What makes the job unique, e.g. `mint:alpha.hbar`: enqueuing twice is a no-op. */
+    /** What makes the job unique, e.g. `mint:alpha.hbar:{order id}`: enqueuing twice is a no-op. */
     uniqueKey: text('unique_key').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status').notNull().default('queued'),

@@ -77,6 +77,7 @@ export function DomainDetailPage({ query }: PageProps) {
     const { labels, tld, isSubdomain } = splitDomainName(detail.domainName);
     const parent = isSubdomain ? labels.slice(1).join('.') : tld;
     const resolver = `${window.location.origin}/r/${detail.domainName}`;
+    const released = detail.graceEndsOn !== null && new Date(detail.graceEndsOn) <= new Date();
     return (
       <Card className="domain-detail" aria-labelledby="domain-detail-name">
         <h2 id="domain-detail-name" className="domain-detail__name">
@@ -103,12 +104,25 @@ export function DomainDetailPage({ query }: PageProps) {
           <Row label="Blockchain">{detail.blockChain}</Row>
           <Row label="Expires">
             <span className="domain-detail__value">{dateText(detail.expiresOn)}</span>
-            <Button variant="ghost" onClick={() => setAction('extend')}>
-              Extend Validity
-            </Button>
+            {released ? null : (
+              <Button variant="ghost" onClick={() => setAction('extend')}>
+                Extend Validity
+              </Button>
+            )}
             <Button variant="ghost" onClick={() => downloadCalendar(detail)}>
               Add to calendar
             </Button>
+            {detail.graceEndsOn === null ? null : released ? (
+              <p className="domain-detail__grace" role="alert">
+                Expired. Its grace period ended on {dateText(detail.graceEndsOn)}: the name is released and
+                anyone may register it.
+              </p>
+            ) : (
+              <p className="domain-detail__grace" role="status">
+                Expired. Until {dateText(detail.graceEndsOn)} the name stays yours and only you can extend it;
+                after that anyone may register it.
+              </p>
+            )}
           </Row>
           <Row label="Web protection">
             <span className="domain-detail__value">{detail.webProtection ? 'Enabled' : 'Not enabled'}</span>

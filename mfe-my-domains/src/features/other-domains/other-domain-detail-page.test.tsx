@@ -20,6 +20,7 @@ const detail = (subscription: boolean) => ({
   status: subscription ? 1 : 2,
   tokenId: '0.0.5005',
   isExternal: true,
+  graceEndsOn: null,
 });
 
 beforeEach(() => useWalletSession.setState({ status: 'paired', accountId: '0.0.1001' }));

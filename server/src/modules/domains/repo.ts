@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { domains, nameHolds, otherProviderDomains, reservedNames } from '../../db/schema';
+import { domainRecords, domains, nameHolds, otherProviderDomains, reservedNames } from '../../db/schema';
 
 /** Every label kept back from sale (a short list kept by the operators). */
 export async function allReservedLabels(db: Db): Promise<Set<string>> {
@@ -17,7 +17,12 @@ const takenNamesStatement = preparedPerDatabase((db) => {
     db
       .select({ name: domains.name })
       .from(domains)
-      .where(sql`${domains.name} = any(${names}::text[])`),
+      .where(
+        and(
+          sql`${domains.name} = any(${names}::text[])`,
+          sql`${domains.expiresAt} > ${sql.placeholder('releasedBefore')}::timestamptz`,
+        ),
+      ),
     db
       .select({ name: nameHolds.name })
       .from(nameHolds)
@@ -31,11 +36,14 @@ const takenNamesStatement = preparedPerDatabase((db) => {
   ).prepare('taken_names');
 });
 
-/** Names registered, or held by someone's live quote (other than `exceptAccount`'s own quotes). */
+/**
+ * Names registered and not yet released (expired before `releasedBefore`), or held by someone's live
+ * quote (other than `exceptAccount`'s own quotes).
+ */
 export async function takenNames(
   db: Db,
   names: string[],
-  now: Date,
+  { now, releasedBefore }: { now: Date; releasedBefore: Date },
   exceptAccount?: string,
 ): Promise<Set<string>> {
   if (names.length === 0) return new Set();
@@ -43,6 +51,7 @@ export async function takenNames(
   const rows = await takenNamesStatement(db).execute({
     names,
     now: now.toISOString(),
+    releasedBefore: releasedBefore.toISOString(),
     exceptAccount: exceptAccount ?? '',
   });
   return new Set(rows.map((row) => row.name));
@@ -50,21 +59,48 @@ export async function takenNames(
 
 export type NewDomain = typeof domains.$inferInsert;
 
-export async function registeredNames(executor: Executor, names: string[]): Promise<Set<string>> {
+/** Names registered and not released (expired before `releasedBefore`). */
+export async function registeredNames(
+  executor: Executor,
+  names: string[],
+  releasedBefore: Date,
+): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   const rows = await executor
     .select({ name: domains.name })
     .from(domains)
-    .where(inArray(domains.name, names));
+    .where(and(inArray(domains.name, names), gt(domains.expiresAt, releasedBefore)));
   return new Set(rows.map((row) => row.name));
 }
 
-/** Registers a paid name; null when the name is registered already (someone else got it first). */
-export async function insertDomain(executor: Executor, domain: NewDomain): Promise<number | null> {
+/**
+ * Registers a paid name; null when the name is registered already (someone else got it first). A name
+ * released after its grace period (expired before `releasedBefore`) is taken over: its row becomes the
+ * new registration, not minted yet, and the former owner's records go.
+ */
+export async function insertDomain(
+  executor: Executor,
+  domain: NewDomain,
+  releasedBefore: Date,
+): Promise<number | null> {
+  await executor.execute(sql`
+    delete from ${domainRecords} where ${domainRecords.domainName} = ${domain.name}
+      and exists (select 1 from ${domains} where ${domains.name} = ${domain.name}
+                  and ${domains.expiresAt} <= ${releasedBefore.toISOString()}::timestamptz)`);
   const [row] = await executor
     .insert(domains)
     .values(domain)
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: domains.name,
+      set: {
+        ...domain,
+        subscribed: false,
+        subscriptionExpiresAt: null,
+        tokenId: null,
+        serialNo: null,
+      },
+      setWhere: sql`${domains.expiresAt} <= ${releasedBefore.toISOString()}::timestamptz`,
+    })
     .returning({ id: domains.id });
   return row?.id ?? null;
 }
@@ -156,7 +192,7 @@ export async function subdomainsOf(db: Db, owner: string, parent: string) {
 
 const serialStatement = preparedPerDatabase((db) =>
   db
-    .select({ serialNo: domains.serialNo })
+    .select({ serialNo: domains.serialNo, expiresAt: domains.expiresAt })
     .from(domains)
     .where(eq(domains.name, sql.placeholder('name')))
     .prepare('domain_serial'),

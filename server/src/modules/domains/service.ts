@@ -35,6 +35,8 @@ type Deps = {
   otherProviderTokenId: string | null;
   /** How long the reserved labels are kept in memory. */
   referenceCacheMs: number;
+  /** After expiry, how long a name stays its owner's to extend before anyone may register it. */
+  gracePeriodMs: number;
   now?: () => Date;
 };
 
@@ -67,8 +69,13 @@ export function createDomainService({
   prices,
   otherProviderTokenId,
   referenceCacheMs,
+  gracePeriodMs,
   now = () => new Date(),
 }: Deps) {
+  /** Names that expired before this are released. */
+  const releasedBefore = () => new Date(now().getTime() - gracePeriodMs);
+  const graceEndOf = (expiresAt: Date) => new Date(expiresAt.getTime() + gracePeriodMs);
+  const clock = () => ({ now: now(), releasedBefore: releasedBefore() });
   const reservedLabels = cachedValue(() => repo.allReservedLabels(db), referenceCacheMs);
 
   async function ledgerIsUp() {
@@ -102,7 +109,7 @@ export function createDomainService({
 
   /** Names of the list that cannot be bought now: registered, reserved, or held by another's quote. */
   async function unavailable(names: string[], exceptAccount?: string): Promise<string[]> {
-    const taken = await repo.takenNames(db, names, now(), exceptAccount);
+    const taken = await repo.takenNames(db, names, clock(), exceptAccount);
     const reserved = await reservedLabels();
     return names.filter(
       (name) =>
@@ -132,7 +139,7 @@ export function createDomainService({
       }
       const label = labels[0]!;
       const reserved = (await reservedLabels()).has(label);
-      const taken = !reserved && (await repo.takenNames(db, [name], now())).has(name);
+      const taken = !reserved && (await repo.takenNames(db, [name], clock())).has(name);
       if (reserved || taken) {
         return {
           name,
@@ -173,7 +180,7 @@ export function createDomainService({
         const [candidateLabel, candidateTld] = candidate.split('.') as [string, string];
         return candidateLabel.length <= MAX_LABEL_LENGTH - candidateTld.length;
       });
-      const taken = await repo.takenNames(db, fitting, now());
+      const taken = await repo.takenNames(db, fitting, clock());
       const reserved = await reservedLabels();
       const price = (await settings.prices()).domainHbarPerYear;
       return fitting
@@ -240,6 +247,7 @@ export function createDomainService({
           status: row.status,
           tokenId: row.tokenId,
           isExternal: false,
+          graceEndsOn: row.expiresAt <= now() ? graceEndOf(row.expiresAt).toISOString() : null,
         };
       }
       const external = (await ownedOtherProviderDomains(accountId)).find(
@@ -262,6 +270,7 @@ export function createDomainService({
           status: external.status,
           tokenId: external.tokenID,
           isExternal: true,
+          graceEndsOn: null,
         };
       }
       throw notFound(`You do not own ${name}`);
@@ -280,10 +289,13 @@ export function createDomainService({
 
     unavailable,
 
-    registeredAmong: (tx: Executor, names: string[]) => repo.registeredNames(tx, names),
+    registeredAmong: (tx: Executor, names: string[]) => repo.registeredNames(tx, names, releasedBefore()),
 
     /** Registers a paid name inside the order's transaction; null when someone registered it first. */
-    registerPaid: (tx: Executor, domain: repo.NewDomain) => repo.insertDomain(tx, domain),
+    registerPaid: (tx: Executor, domain: repo.NewDomain) => repo.insertDomain(tx, domain, releasedBefore()),
+
+    /** Whether a registered name's grace period after expiry is over: anyone may register it now. */
+    isReleased: (expiresAt: Date) => expiresAt <= releasedBefore(),
 
     extend: (tx: Executor, name: string, months: number) => repo.extendDomain(tx, name, months),
 
@@ -319,7 +331,8 @@ export function createDomainService({
     /** A registered name's NFT serial number: null while it is not minted, undefined when not registered. */
     async serialOf(name: string): Promise<number | null | undefined> {
       const domain = await repo.serialOfDomain(db, name);
-      return domain ? (domain.serialNo ?? null) : undefined;
+      if (!domain || domain.expiresAt <= releasedBefore()) return undefined;
+      return domain.serialNo ?? null;
     },
   };
 }

@@ -46,6 +46,11 @@ export function createLinePricing({ domains, settings, prices, claimEligibility 
     const row = await domains.find(name);
     if (!row || row.ownerAccount !== accountId) throw notFound(`You do not own ${name}`);
     if (row.status !== DELIVERED) throw conflict('NOT_DELIVERED', `${name} is not delivered yet`);
+    if (domains.isReleased(row.expiresAt))
+      throw conflict(
+        'NAME_RELEASED',
+        `${name} expired and its grace period is over: it can be registered again`,
+      );
     return row;
   }
 

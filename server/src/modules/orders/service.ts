@@ -225,7 +225,8 @@ export function createOrderService(deps: Deps) {
     });
     if (domainId === null) return false;
     const payload: MintPayload = { domainId };
-    await queue.enqueue('mint', `mint:${item.itemName}`, payload, tx);
+    // Keyed by order too: a name released after its grace period is minted again for its next owner.
+    await queue.enqueue('mint', `mint:${item.itemName}:${order.id}`, payload, tx);
     return true;
   }
 
