@@ -318,3 +318,51 @@ test('a wallet that cannot pay the record fee or a subdomain: the codes, and not
   await page.goto(`/gui/w3mysubdomains/${name}`);
   await expect(page.getByText('No Domains Found')).toBeVisible();
 });
+
+test("another provider's domain: listed under its tab, subscribed on its page, then its records set", async ({
+  page,
+  login,
+  ledger,
+  account,
+}) => {
+  test.setTimeout(120_000);
+  const name = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}.other`;
+  await ledger.giveOtherProviderDomain(account, name);
+  await signedIn(page, login);
+
+  const section = page.getByRole('region', { name: 'Your Web3 Domains' });
+  await section.getByRole('tab', { name: 'Domains from other providers' }).click();
+  const card = section.getByRole('button', { name: new RegExp(name.replace('.', '\\.')) });
+  await expect(card).toContainText('Not Subscribed');
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/gui/odomain/web3/detail\\?domain=${name.replace('.', '\\.')}$`));
+
+  const detail = page.getByRole('region', { name });
+  await expect(detail).toContainText('Active');
+  await expect(detail).toContainText('Hedera');
+  await expect(detail).toContainText(account.accountId);
+  await expect(detail).toContainText('31-12-2099');
+  await expect(detail.getByRole('link', { name: 'Manage Domain Records' })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  const before = await ledger.balanceOf(account);
+  await detail.getByRole('button', { name: 'Subscribe' }).click();
+  const subscription = page.getByRole('dialog', { name: 'Subscription' });
+  await subscription.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(subscription.getByRole('status')).toHaveText('Done.', { timeout: 30_000 });
+  await subscription.getByRole('button', { name: 'Close' }).click();
+  expect(await ledger.balanceOf(account)).toBeLessThan(before);
+  await expect(detail).toContainText('Subscribed');
+
+  await detail.getByRole('link', { name: 'Manage Domain Records' }).click();
+  await expect(page).toHaveURL(new RegExp(`/gui/odomain/web3/manage\\?domain=${name.replace('.', '\\.')}$`));
+  const table = page.getByRole('table', { name: 'Web3 Domain Records' });
+  await expect(table.getByRole('row')).toHaveCount(7);
+  await expectNoSeriousViolations(page);
+  await table.getByRole('button', { name: 'Edit Twitter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set Asset' });
+  await dialog.getByLabel('Full URL').fill('https://twitter.com/other-provider');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 30_000 });
+  await expect(table).toContainText('https://twitter.com/other-provider');
+});

@@ -146,13 +146,24 @@ export async function buildApp({
     );
   const auth = createAuthService({ db, ledger });
   const { requireSession } = registerSessions(app, auth);
+  // The claim promotion's token: configured, or on the local ledger its own "Claim pass" collection.
+  const claimTokenId =
+    config.CLAIM_TOKEN_ID ?? (localLedger ? await ensureLocalPass(db, localLedger.writer, 'claim') : null);
+  // The early-access discount's token likewise: configured, or the local ledger's "Early access pass".
+  const earlyAccessTokenId =
+    config.DISCOUNT_TOKEN_EARLY_ACCESS ??
+    (localLedger ? await ensureLocalPass(db, localLedger.writer, 'earlyAccess') : null);
+  // Another provider's domain collection likewise: configured, or the local ledger's own.
+  const otherProviderTokenId =
+    config.OTHER_PROVIDER_TOKEN_ID ??
+    (localLedger ? await ensureLocalPass(db, localLedger.writer, 'otherProvider') : null);
   const domains = createDomainService({
     db,
     ledger,
     tlds,
     settings,
     prices: priceSource,
-    otherProviderTokenId: config.OTHER_PROVIDER_TOKEN_ID ?? null,
+    otherProviderTokenId,
     referenceCacheMs: config.REFERENCE_CACHE_MS,
     gracePeriodMs: config.GRACE_PERIOD_DAYS * 24 * 60 * 60 * 1000,
   });
@@ -185,13 +196,6 @@ export async function buildApp({
     : null;
   app.decorate('jobWorker', worker);
   app.addHook('onClose', async () => worker?.stop());
-  // The claim promotion's token: configured, or on the local ledger its own "Claim pass" collection.
-  const claimTokenId =
-    config.CLAIM_TOKEN_ID ?? (localLedger ? await ensureLocalPass(db, localLedger.writer, 'claim') : null);
-  // The early-access discount's token likewise: configured, or the local ledger's "Early access pass".
-  const earlyAccessTokenId =
-    config.DISCOUNT_TOKEN_EARLY_ACCESS ??
-    (localLedger ? await ensureLocalPass(db, localLedger.writer, 'earlyAccess') : null);
   const orders = writer
     ? createOrderService({
         db,
@@ -274,6 +278,9 @@ export async function buildApp({
       ...localLedger,
       claimTokenId,
       earlyAccessTokenId,
+      otherProvider: config.OTHER_PROVIDER_TOKEN_ID
+        ? null
+        : { tokenId: otherProviderTokenId!, record: domains.recordOtherProviderDomain },
       faucetRateLimit: { max: config.RATE_LIMIT_FAUCET, timeWindow: HOUR },
       openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
     });

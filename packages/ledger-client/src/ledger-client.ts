@@ -151,6 +151,14 @@ export class LedgerClient {
     await this.post(path, { accountId: account.accountId });
   }
 
+  /** Gives the account a domain minted by another provider (the local ledger plays it). */
+  async giveOtherProviderDomain(account: LedgerAccount, domainName: string) {
+    const collection = await fetch(`${this.origin}/ledger/other-provider-domain`);
+    const { tokenId } = (await collection.json()) as { tokenId: string };
+    await this.associate(account, tokenId);
+    await this.post('/ledger/other-provider-domain', { accountId: account.accountId, domainName });
+  }
+
   /** The account's HBAR balance in tinybars, as the mirror node reports it. */
   async balanceOf(account: LedgerAccount): Promise<bigint> {
     const response = await fetch(`${this.origin}/ledger/api/v1/accounts/${account.accountId}?limit=1`);

@@ -36,6 +36,7 @@ export async function registerLedgerDevRoutes(
     openToNetwork,
     claimTokenId,
     earlyAccessTokenId,
+    otherProvider,
   }: {
     ledger: LocalLedger;
     writer: LocalLedgerWriter;
@@ -43,6 +44,11 @@ export async function registerLedgerDevRoutes(
     claimTokenId: string | null;
     /** The early-access discount's token, when the local ledger holds it. */
     earlyAccessTokenId: string | null;
+    /** Another provider's domain collection, when the local ledger plays that provider. */
+    otherProvider: {
+      tokenId: string;
+      record: (row: { domainName: string; tokenId: string; serialNumber: number }) => Promise<void>;
+    } | null;
     faucetRateLimit: { max: number; timeWindow: number };
     /** Lets any client use the faucet and the pause switch (LEDGER_DEV_ROUTES=open). */
     openToNetwork: boolean;
@@ -174,6 +180,73 @@ export async function registerLedgerDevRoutes(
   };
   passRoutes('/ledger/claim-pass', 'a claim pass', 'NO_CLAIM_PASS', claimTokenId);
   passRoutes('/ledger/early-access-pass', 'an early access pass', 'NO_EARLY_ACCESS_PASS', earlyAccessTokenId);
+
+  routes.get(
+    '/ledger/other-provider-domain',
+    {
+      schema: {
+        summary: "The collection of another provider's domains on the local ledger",
+        tags: ['local ledger'],
+        response: { 200: z.object({ tokenId: z.string() }), 404: ApiErrorSchema },
+      },
+    },
+    async () => {
+      if (!otherProvider)
+        throw new HttpError(404, 'NO_OTHER_PROVIDER', "Another provider's token is configured, not local");
+      return { tokenId: otherProvider.tokenId };
+    },
+  );
+
+  routes.post(
+    '/ledger/other-provider-domain',
+    {
+      onRequest: loopbackOnly,
+      config: { rateLimit: faucetRateLimit },
+      schema: {
+        summary:
+          'Give a development account a domain minted by another provider (it must have associated the collection)',
+        tags: ['local ledger'],
+        body: z.object({
+          accountId: z.string().regex(/^\d+\.\d+\.\d+$/),
+          domainName: z
+            .string()
+            .toLowerCase()
+            .regex(/^[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63})+$/, 'a domain name such as alice.other'),
+        }),
+        response: {
+          200: z.object({ tokenId: z.string(), serial: z.number(), domainName: z.string() }),
+          400: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!otherProvider)
+        throw new HttpError(404, 'NO_OTHER_PROVIDER', "Another provider's token is configured, not local");
+      const { accountId, domainName } = request.body;
+      const serial = await writer.mint(otherProvider.tokenId, domainName);
+      try {
+        await writer.transferNft(otherProvider.tokenId, serial, accountId);
+      } catch (error) {
+        if (error instanceof LedgerTransactionError)
+          throw new HttpError(
+            409,
+            'NOT_ASSOCIATED',
+            `Associate ${otherProvider.tokenId} with ${accountId} first (${error.result.status})`,
+          );
+        throw error;
+      }
+      try {
+        await otherProvider.record({ domainName, tokenId: otherProvider.tokenId, serialNumber: serial });
+      } catch {
+        throw new HttpError(409, 'DOMAIN_EXISTS', `${domainName} is already another provider's domain`);
+      }
+      return { tokenId: otherProvider.tokenId, serial, domainName };
+    },
+  );
 
   routes.post(
     '/ledger/control',

@@ -5,8 +5,9 @@ import type { LocalLedgerWriter } from './local-ledger-writer';
 
 /**
  * Passes the local ledger makes when the real token is not configured, so the features that read
- * token holdings work out of the box: the claim promotion's token (CLAIM_TOKEN_ID) and the
- * early-access discount's (DISCOUNT_TOKEN_EARLY_ACCESS).
+ * token holdings work out of the box: the claim promotion's token (CLAIM_TOKEN_ID), the early-access
+ * discount's (DISCOUNT_TOKEN_EARLY_ACCESS) and another provider's domain collection
+ * (OTHER_PROVIDER_TOKEN_ID).
  */
 export const LOCAL_PASSES = {
   claim: {
@@ -20,6 +21,12 @@ export const LOCAL_PASSES = {
     name: 'Early access pass',
     symbol: 'EARLY',
     memo: 'Early access discount',
+  },
+  otherProvider: {
+    settingKey: 'local_other_provider_token',
+    name: 'Other provider domains',
+    symbol: 'OPD',
+    memo: 'Domains minted by another provider',
   },
 } as const;
 export type LocalPass = keyof typeof LOCAL_PASSES;

@@ -217,6 +217,13 @@ export async function findDomain(db: Db, name: string) {
   return row ?? null;
 }
 
+export async function insertOtherProviderDomain(
+  db: Db,
+  row: { domainName: string; tokenId: string; serialNumber: number },
+) {
+  await db.insert(otherProviderDomains).values({ ...row, status: 2 });
+}
+
 export async function otherProviderDomainsFor(db: Db, tokenId: string, serials: number[]) {
   if (serials.length === 0) return [];
   return db

@@ -307,6 +307,10 @@ export function createDomainService({
       if (updated.length === 0) await repo.setOtherProviderStatus(tx, name, 1);
     },
 
+    /** Records another provider's domain NFT (the local ledger plays that provider), not subscribed. */
+    recordOtherProviderDomain: (row: { domainName: string; tokenId: string; serialNumber: number }) =>
+      repo.insertOtherProviderDomain(db, row),
+
     byId: (id: number) => repo.findDomainById(db, id),
 
     byIds: (ids: number[]) => repo.domainsByIds(db, ids),
