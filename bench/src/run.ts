@@ -21,6 +21,7 @@ import {
 } from './processes';
 import { measurePipeline, type PipelineMeasure } from './pipeline';
 import { startRoundRobinProxy } from './round-robin-proxy';
+import { measurePages, type PageMeasure } from './pages';
 import { measureScale, type ScaleStep } from './scale';
 
 const args = new Map(
@@ -303,6 +304,7 @@ function summary(
   starts: StartMeasure[],
   twoServers: TwoServersResult | null,
   scale: ScaleStep[] | null,
+  pages: PageMeasure[],
   startedAt: string,
 ): string {
   const lines = [
@@ -390,6 +392,28 @@ function summary(
       '',
     );
   }
+  if (pages.length) {
+    const floor = pages[0]!;
+    lines.push(
+      '## Pages',
+      '',
+      'Lighthouse (desktop preset, median of three runs, performance only) in Debian’s chromium, and the',
+      'JavaScript each first load transferred (compressed, as sent) by owner. Floor: a bare React page built',
+      'with webpack and swc like the apps.',
+      '',
+      '| page | score | LCP ms | TBT ms | JS KB | × floor JS | JS by owner (KB) |',
+      '|---|---:|---:|---:|---:|---:|---|',
+      ...pages.map(
+        (page) =>
+          `| ${page.page} | ${page.score} | ${page.lcpMs} | ${page.tbtMs} | ${page.scriptKb} | ${Math.round((page.scriptKb / floor.scriptKb) * 100) / 100} | ${Object.entries(
+            page.scriptKbByOwner,
+          )
+            .map(([owner, kb]) => `${owner} ${kb}`)
+            .join(', ')} |`,
+      ),
+      '',
+    );
+  }
   lines.push(
     '## Server start on the embedded database',
     '',
@@ -408,6 +432,7 @@ function summary(
 
 const startedAt = new Date().toISOString();
 buildServer();
+const pages = args.get('pages') === 'none' ? [] : await measurePages();
 const starts = await measureStarts();
 const results: EngineResult[] = [];
 results.push(await measureEngine('PGlite', {}));
@@ -423,7 +448,10 @@ const scale = SCALE_SIZES.length
 await mkdir(RESULTS, { recursive: true });
 await writeFile(
   path.join(RESULTS, 'api.json'),
-  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results, twoServers, scale }, null, 2)}\n`,
+  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results, twoServers, scale, pages }, null, 2)}\n`,
 );
-await writeFile(path.join(RESULTS, 'SUMMARY.md'), summary(results, starts, twoServers, scale, startedAt));
+await writeFile(
+  path.join(RESULTS, 'SUMMARY.md'),
+  summary(results, starts, twoServers, scale, pages, startedAt),
+);
 console.log(`Results in ${path.relative(ROOT, RESULTS)}/api.json and SUMMARY.md`);

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { serveEmbedDemo } from '../embed-demo/serve-demo';
+import { serveEmbedDemo } from '@registry/embed-demo/serve-demo';
 import { expect, test } from '../fixtures';
 
 const KB = 1024;

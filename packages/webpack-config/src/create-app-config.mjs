@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
@@ -20,6 +21,31 @@ const HTML_TEMPLATE = fileURLToPath(new URL('./index.html', import.meta.url));
 const STANDALONE_DIR = 'standalone';
 /** Scripts other sites include (`<script src>` + an element): one file each, no federation. */
 const EMBED_DIR = 'embed';
+
+/**
+ * Production builds also write each text file gzip- and brotli-compressed beside it: the server sends
+ * those as they are (no compression per request), so pages download a third of the bytes.
+ */
+function precompressed(production) {
+  if (!production) return [];
+  const test = /\.(js|css|html|json|svg)$/;
+  return [
+    new CompressionPlugin({
+      test,
+      algorithm: 'gzip',
+      filename: '[path][base].gz',
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      test,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+  ];
+}
 
 /** The apps' list lives in the contracts (TypeScript), read here through tsx. */
 async function appsList() {
@@ -89,7 +115,7 @@ function createEmbedConfig({ appDir, name, fileName, entry }) {
           },
         ],
       },
-      plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+      plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }), ...precompressed(production)],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
       },
@@ -389,6 +415,7 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
               title,
               chunks: ['main'],
             }),
+        ...precompressed(production),
       ].filter(Boolean),
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],

@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +23,18 @@ describe('serving the built shell and remotes', () => {
     await mkdir(path.join(appsRoot, 'mfe-search', 'dist'), { recursive: true });
     await writeFile(path.join(appsRoot, 'mfe-search', 'dist', 'mf-manifest.json'), '{"id":"search"}');
     await writeFile(path.join(appsRoot, 'mfe-search', 'dist', '262.b08d2357.js'), 'chunk');
+    // What the production build writes beside each file.
+    await writeFile(
+      path.join(appsRoot, 'mfe-search', 'dist', '262.b08d2357.js.br'),
+      brotliCompressSync('chunk'),
+    );
+    await writeFile(path.join(appsRoot, 'mfe-search', 'dist', '262.b08d2357.js.gz'), gzipSync('chunk'));
     await mkdir(path.join(appsRoot, 'mfe-resolver', 'dist', 'embed'), { recursive: true });
     await writeFile(path.join(appsRoot, 'mfe-resolver', 'dist', 'embed', 'resolver.js'), 'customElements;');
+    await writeFile(
+      path.join(appsRoot, 'mfe-resolver', 'dist', 'embed', 'resolver.js.gz'),
+      gzipSync('customElements;'),
+    );
     database = await openDatabase({ engine: 'pglite', dataDir: null });
     app = await buildApp({
       config: testConfig({ APPS_ROOT: appsRoot }),
@@ -49,6 +60,28 @@ describe('serving the built shell and remotes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(SHELL_HTML);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the compressed copy the build wrote to a browser that accepts it, the file to one that does not', async () => {
+    const url = '/remotes/mfe-search/262.b08d2357.js';
+    const brotli = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('chunk');
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('chunk');
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('chunk');
+
+    const embed = await app.inject({
+      method: 'GET',
+      url: '/embed/resolver.js',
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(embed.headers['content-encoding']).toBe('gzip');
+    expect(embed.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(embed.rawPayload).toString()).toBe('customElements;');
   });
 
   it('serves the embeddable resolver at a stable address any site may load', async () => {

@@ -34,6 +34,8 @@ export async function registerStaticApps(app: FastifyInstance, appsRoot: string)
       decorateReply: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each file; they are sent to browsers that accept them.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('Access-Control-Allow-Origin', '*');
         // Any page may load a remote (the resolver embed runs on third-party pages).
@@ -61,7 +63,14 @@ export async function registerStaticApps(app: FastifyInstance, appsRoot: string)
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
       // A stable name: browsers check for a new version each time.
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/javascript; charset=utf-8').send(createReadStream(path.join(dir, file)));
+      reply.header('Vary', 'Accept-Encoding');
+      const filePath = path.join(dir, file);
+      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      if (gzip && existsSync(`${filePath}.gz`)) {
+        reply.header('Content-Encoding', 'gzip');
+        return reply.type('text/javascript; charset=utf-8').send(createReadStream(`${filePath}.gz`));
+      }
+      return reply.type('text/javascript; charset=utf-8').send(createReadStream(filePath));
     },
   );
 
@@ -71,6 +80,8 @@ export async function registerStaticApps(app: FastifyInstance, appsRoot: string)
       prefix: '/',
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each file; they are sent to browsers that accept them.
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
     // `/` is a directory to the static handler; the shell's router redirects it.

@@ -1,0 +1,179 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { serveEmbedDemo } from '@registry/embed-demo/serve-demo';
+import { freePort, ROOT, startProductServer } from './processes';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = 3;
+const FLOOR_PAGE = path.join(ROOT, 'bench', 'floor-page');
+
+export type PageMeasure = {
+  page: string;
+  url: string;
+  /** Median of the runs (by score): Lighthouse desktop preset, performance only. */
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** JavaScript transferred on the first load (compressed, as sent), by owner: the shell or a remote. */
+  scriptKb: number;
+  scriptKbByOwner: Record<string, number>;
+};
+
+/** Which part of the product a script belongs to: a remote (by its folder under /remotes/) or the shell. */
+function ownerOf(url: string): string {
+  const { pathname } = new URL(url);
+  return /^\/remotes\/([^/]+)\//.exec(pathname)?.[1] ?? 'shell';
+}
+
+/** Serves the bare React page (built with webpack and swc, as the apps are). */
+async function serveFloorPage(): Promise<{ url: string; close: () => Promise<void> }> {
+  execFileSync(
+    path.join(ROOT, 'bench', 'node_modules', '.bin', 'webpack'),
+    ['--config', 'webpack.config.mjs'],
+    {
+      cwd: FLOOR_PAGE,
+      stdio: 'ignore',
+    },
+  );
+  const files: Record<string, { type: string; body: Buffer }> = {
+    '/': { type: 'text/html; charset=utf-8', body: await readFile(path.join(FLOOR_PAGE, 'index.html')) },
+    '/main.js': {
+      type: 'text/javascript',
+      body: await readFile(path.join(FLOOR_PAGE, 'dist', 'main.js')),
+    },
+  };
+  const { gzipSync } = await import('node:zlib');
+  const server: Server = createServer((request, response) => {
+    const file = files[request.url ?? ''];
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    // Compressed like the product's static files.
+    response.writeHead(200, { 'content-type': file.type, 'content-encoding': 'gzip' });
+    response.end(gzipSync(file.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Debian's chromium with a debugging port for Lighthouse. */
+async function startChromium(): Promise<{ port: number; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  for (let tries = 0; tries < 100; tries += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok)
+        return { port, stop: () => child.kill() };
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  child.kill();
+  throw new Error(`${CHROMIUM} did not open its debugging port`);
+}
+
+type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
+
+async function audit(port: number, name: string, url: string): Promise<PageMeasure> {
+  const runs: PageMeasure[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      desktopConfig,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] })?.items ??
+      []) as NetworkItem[];
+    const scripts = items.filter((item) => item.resourceType === 'Script');
+    const byOwner: Record<string, number> = {};
+    for (const script of scripts) {
+      const owner = ownerOf(script.url);
+      byOwner[owner] = (byOwner[owner] ?? 0) + (script.transferSize ?? 0) / 1024;
+    }
+    for (const owner of Object.keys(byOwner)) byOwner[owner] = Math.round(byOwner[owner]! * 10) / 10;
+    runs.push({
+      page: name,
+      url,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      scriptKb:
+        Math.round((scripts.reduce((sum, script) => sum + (script.transferSize ?? 0), 0) / 1024) * 10) / 10,
+      scriptKbByOwner: byOwner,
+    });
+  }
+  return runs.sort((a, b) => a.score - b.score)[Math.floor(RUNS / 2)]!;
+}
+
+/**
+ * Lighthouse (desktop preset, three runs, the median) and first-load JavaScript of the product's pages
+ * and the resolver embed demo, beside a bare React page built with the same toolchain (the floor).
+ */
+export async function measurePages(): Promise<PageMeasure[]> {
+  if (!existsSync(CHROMIUM)) {
+    console.warn(
+      `${CHROMIUM} is missing (bash scripts/ensure-chromium.sh installs it); page figures left out`,
+    );
+    return [];
+  }
+  if (!existsSync(path.join(ROOT, 'shell', 'dist', 'index.html')))
+    execFileSync('bash', ['scripts/pnpm.sh', '-r', '--workspace-concurrency=2', 'run', 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  const floor = await serveFloorPage();
+  const server = await startProductServer({});
+  const embed = await serveEmbedDemo(server.origin);
+  const chromium = await startChromium();
+  try {
+    const pages: [string, string][] = [
+      ['bare React page (floor)', floor.url],
+      ['search /gui/domains/web3', `${server.origin}/gui/domains/web3`],
+      ['cart /gui/cart', `${server.origin}/gui/cart`],
+      ['resolver /resolver', `${server.origin}/resolver`],
+      ['resolver embed demo', embed.url],
+    ];
+    const measures: PageMeasure[] = [];
+    for (const [name, url] of pages) {
+      const measure = await audit(chromium.port, name, url);
+      measures.push(measure);
+      console.log(
+        `page       ${name.padEnd(26)} score ${measure.score}  LCP ${measure.lcpMs} ms  TBT ${measure.tbtMs} ms  JS ${measure.scriptKb} KB ${JSON.stringify(measure.scriptKbByOwner)}`,
+      );
+    }
+    return measures;
+  } finally {
+    chromium.stop();
+    await embed.close();
+    await server.stop();
+    await floor.close();
+  }
+}
