@@ -24,7 +24,27 @@ export type PageMeasure = {
   /** JavaScript transferred on the first load (compressed, as sent), by owner: the shell or a remote. */
   scriptKb: number;
   scriptKbByOwner: Record<string, number>;
+  /** Libraries that must load only when used, found in the first load's scripts (none expected). */
+  heavyLibraries: string[];
 };
+
+/** Text each library's build keeps (a registered class name, a storage key): found in a script, it loaded. */
+const HEAVY_LIBRARY_MARKERS: Record<string, string> = {
+  '@hashgraph/sdk': 'AccountAllowanceApproveTransaction',
+  'hashconnect (HashPack)': 'hashconnect',
+  '@bladelabs/blade-web3.js': 'BladeConnector',
+  nivo: 'nivo',
+};
+
+async function heavyLibrariesIn(urls: string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const url of urls) {
+    const body = await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text();
+    for (const [library, marker] of Object.entries(HEAVY_LIBRARY_MARKERS))
+      if (body.includes(marker)) found.add(library);
+  }
+  return [...found].sort();
+}
 
 /** Which part of the product a script belongs to: a remote (by its folder under /remotes/) or the shell. */
 function ownerOf(url: string): string {
@@ -128,6 +148,7 @@ async function audit(port: number, name: string, url: string): Promise<PageMeasu
       scriptKb:
         Math.round((scripts.reduce((sum, script) => sum + (script.transferSize ?? 0), 0) / 1024) * 10) / 10,
       scriptKbByOwner: byOwner,
+      heavyLibraries: await heavyLibrariesIn(scripts.map((script) => script.url)),
     });
   }
   return runs.sort((a, b) => a.score - b.score)[Math.floor(RUNS / 2)]!;
@@ -166,7 +187,7 @@ export async function measurePages(): Promise<PageMeasure[]> {
       const measure = await audit(chromium.port, name, url);
       measures.push(measure);
       console.log(
-        `page       ${name.padEnd(26)} score ${measure.score}  LCP ${measure.lcpMs} ms  TBT ${measure.tbtMs} ms  JS ${measure.scriptKb} KB ${JSON.stringify(measure.scriptKbByOwner)}`,
+        `page       ${name.padEnd(26)} score ${measure.score}  LCP ${measure.lcpMs} ms  TBT ${measure.tbtMs} ms  JS ${measure.scriptKb} KB ${JSON.stringify(measure.scriptKbByOwner)}  SDK/wallets/charts: ${measure.heavyLibraries.join(', ') || 'none'}`,
       );
     }
     return measures;

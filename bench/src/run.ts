@@ -401,15 +401,15 @@ function summary(
       'JavaScript each first load transferred (compressed, as sent) by owner. Floor: a bare React page built',
       'with webpack and swc like the apps.',
       '',
-      '| page | score | LCP ms | TBT ms | JS KB | × floor JS | JS by owner (KB) |',
-      '|---|---:|---:|---:|---:|---:|---|',
+      '| page | score | LCP ms | TBT ms | JS KB | × floor JS | JS by owner (KB) | SDK, wallets, charts loaded |',
+      '|---|---:|---:|---:|---:|---:|---|---|',
       ...pages.map(
         (page) =>
           `| ${page.page} | ${page.score} | ${page.lcpMs} | ${page.tbtMs} | ${page.scriptKb} | ${Math.round((page.scriptKb / floor.scriptKb) * 100) / 100} | ${Object.entries(
             page.scriptKbByOwner,
           )
             .map(([owner, kb]) => `${owner} ${kb}`)
-            .join(', ')} |`,
+            .join(', ')} | ${page.heavyLibraries.join(', ') || 'none'} |`,
       ),
       '',
     );
