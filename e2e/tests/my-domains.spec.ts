@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { DomainDetailPage } from '../pages/domain-detail-page';
+import { SearchPage } from '../pages/search-page';
 
 const HBAR = 100_000_000n;
 test.describe.configure({ timeout: 90_000 });
@@ -365,4 +366,37 @@ test("another provider's domain: listed under its tab, subscribed on its page, t
   await dialog.getByRole('button', { name: 'Update' }).click();
   await expect(dialog).toHaveCount(0, { timeout: 30_000 });
   await expect(table).toContainText('https://twitter.com/other-provider');
+});
+
+test('an expired domain: its grace period on the detail page, then released and on sale again', async ({
+  page,
+  login,
+  makeDomain,
+  ledger,
+}) => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const name = await makeDomain();
+  await signedIn(page, login);
+  const detail = new DomainDetailPage(page);
+
+  const expired = new Date(Date.now() - 10 * DAY);
+  await ledger.setExpiry(name, expired);
+  await detail.goto(name);
+  const graceEnd = new Date(expired.getTime() + 30 * DAY).toLocaleDateString('en-US');
+  await expect(detail.row('Status')).toContainText('Inactive');
+  await expect(detail.row('Expires')).toContainText(
+    `Expired. Until ${graceEnd} the name stays yours and only you can extend it`,
+  );
+  await expect(detail.row('Expires').getByRole('button', { name: 'Extend Validity' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await ledger.setExpiry(name, new Date(Date.now() - 31 * DAY));
+  await detail.goto(name);
+  await expect(detail.row('Expires').getByRole('alert')).toContainText('the name is released');
+  await expect(detail.row('Expires').getByRole('button', { name: 'Extend Validity' })).toHaveCount(0);
+
+  const search = new SearchPage(page);
+  await search.goto();
+  await search.search(name.replace(/\.hbar$/, ''));
+  await expect(search.result(name)).toContainText('Available');
 });

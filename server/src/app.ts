@@ -281,6 +281,7 @@ export async function buildApp({
       otherProvider: config.OTHER_PROVIDER_TOKEN_ID
         ? null
         : { tokenId: otherProviderTokenId!, record: domains.recordOtherProviderDomain },
+      setDomainExpiry: (name, expiresAt) => domains.setExpiry(name, expiresAt),
       faucetRateLimit: { max: config.RATE_LIMIT_FAUCET, timeWindow: HOUR },
       openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
     });

@@ -159,6 +159,11 @@ export class LedgerClient {
     await this.post('/ledger/other-provider-domain', { accountId: account.accountId, domainName });
   }
 
+  /** Moves a registered domain's expiry, as if time had passed. */
+  async setExpiry(domainName: string, expiresAt: Date) {
+    await this.post('/ledger/domain-expiry', { domainName, expiresAt: expiresAt.toISOString() });
+  }
+
   /** The account's HBAR balance in tinybars, as the mirror node reports it. */
   async balanceOf(account: LedgerAccount): Promise<bigint> {
     const response = await fetch(`${this.origin}/ledger/api/v1/accounts/${account.accountId}?limit=1`);

@@ -37,6 +37,7 @@ export async function registerLedgerDevRoutes(
     claimTokenId,
     earlyAccessTokenId,
     otherProvider,
+    setDomainExpiry,
   }: {
     ledger: LocalLedger;
     writer: LocalLedgerWriter;
@@ -49,6 +50,8 @@ export async function registerLedgerDevRoutes(
       tokenId: string;
       record: (row: { domainName: string; tokenId: string; serialNumber: number }) => Promise<void>;
     } | null;
+    /** Moves a registered domain's expiry: plays time passing (grace period, release) on this machine. */
+    setDomainExpiry: (domainName: string, expiresAt: Date) => Promise<boolean>;
     faucetRateLimit: { max: number; timeWindow: number };
     /** Lets any client use the faucet and the pause switch (LEDGER_DEV_ROUTES=open). */
     openToNetwork: boolean;
@@ -245,6 +248,30 @@ export async function registerLedgerDevRoutes(
         throw new HttpError(409, 'DOMAIN_EXISTS', `${domainName} is already another provider's domain`);
       }
       return { tokenId: otherProvider.tokenId, serial, domainName };
+    },
+  );
+
+  routes.post(
+    '/ledger/domain-expiry',
+    {
+      onRequest: loopbackOnly,
+      schema: {
+        summary: "Move a registered domain's expiry (plays time passing on a development machine)",
+        tags: ['local ledger'],
+        body: z.object({ domainName: z.string().toLowerCase(), expiresAt: z.iso.datetime() }),
+        response: {
+          200: z.object({ domainName: z.string(), expiresAt: z.string() }),
+          400: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { domainName, expiresAt } = request.body;
+      if (!(await setDomainExpiry(domainName, new Date(expiresAt))))
+        throw new HttpError(404, 'NOT_FOUND', `${domainName} is not registered`);
+      return { domainName, expiresAt };
     },
   );
 

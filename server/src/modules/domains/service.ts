@@ -299,6 +299,11 @@ export function createDomainService({
 
     extend: (tx: Executor, name: string, months: number) => repo.extendDomain(tx, name, months),
 
+    /** Moves a domain's expiry (the local ledger's time travel); false when it is not registered. */
+    async setExpiry(name: string, expiresAt: Date): Promise<boolean> {
+      return (await repo.updateDomain(db, name, { expiresAt })).length > 0;
+    },
+
     enableWebProtection: (tx: Executor, name: string) => repo.updateDomain(tx, name, { webProtection: true }),
 
     /** Subscribes a registered domain, or else another provider's domain (status 1 = subscribed). */
