@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { serveEmbedDemo } from '@registry/embed-demo/serve-demo';
@@ -69,7 +70,6 @@ async function serveFloorPage(): Promise<{ url: string; close: () => Promise<voi
       body: await readFile(path.join(FLOOR_PAGE, 'dist', 'main.js')),
     },
   };
-  const { gzipSync } = await import('node:zlib');
   const server: Server = createServer((request, response) => {
     const file = files[request.url ?? ''];
     if (!file) {
