@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { serveEmbedDemo } from '@registry/embed-demo/serve-demo';
+import { REPORT_DIR } from '@registry/webpack-config/module-report-plugin';
 import { freePort, ROOT, startProductServer } from './processes';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,6 +26,12 @@ export type PageMeasure = {
   /** JavaScript transferred on the first load (compressed, as sent), by owner: the shell or a remote. */
   scriptKb: number;
   scriptKbByOwner: Record<string, number>;
+  /**
+   * The same bytes by library: npm packages, workspace packages (`@registry/…`), an app's own code (its
+   * folder), webpack's runtime: each script's bytes split in the proportions of its minified
+   * characters by library (the build's module report, read from source maps).
+   */
+  scriptKbByLibrary: Record<string, number>;
   /** Libraries that must load only when used, found in the first load's scripts (none expected). */
   heavyLibraries: string[];
 };
@@ -51,6 +58,59 @@ async function heavyLibrariesIn(urls: string[]): Promise<string[]> {
 function ownerOf(url: string): string {
   const { pathname } = new URL(url);
   return /^\/remotes\/([^/]+)\//.exec(pathname)?.[1] ?? 'shell';
+}
+
+type ModuleReport = { files: Record<string, Record<string, number>> };
+
+/** The build's module reports of every app: script file (absolute path) → bytes by library. */
+async function readModuleReports(): Promise<Map<string, Record<string, number>>> {
+  const byFile = new Map<string, Record<string, number>>();
+  const appDirs = [
+    ...readdirSync(ROOT)
+      .filter((folder) => folder === 'shell' || folder.startsWith('mfe-'))
+      .map((folder) => path.join(ROOT, folder)),
+    FLOOR_PAGE,
+  ];
+  for (const appDir of appDirs) {
+    const dir = path.join(appDir, REPORT_DIR);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).filter((file) => file.endsWith('.json'))) {
+      const report = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as ModuleReport;
+      for (const [file, owners] of Object.entries(report.files)) byFile.set(path.join(appDir, file), owners);
+    }
+  }
+  return byFile;
+}
+
+/** The built file a first-load script URL was served from (see the server's static routes). */
+function builtFileOf(url: string, floorOrigin: string): string {
+  const { origin, pathname } = new URL(url);
+  if (origin === floorOrigin) return path.join(FLOOR_PAGE, 'dist', pathname);
+  const remote = /^\/remotes\/([^/]+)\/(.+)$/.exec(pathname);
+  if (remote) return path.join(ROOT, remote[1]!, 'dist', remote[2]!);
+  const embed = /^\/embed\/(.+)$/.exec(pathname);
+  if (embed) return path.join(ROOT, 'mfe-resolver', 'dist', 'embed', embed[1]!);
+  return path.join(ROOT, 'shell', 'dist', pathname);
+}
+
+/** Splits each script's transferred bytes over the libraries its build report lists. */
+function bytesByLibrary(
+  scripts: NetworkItem[],
+  reports: Map<string, Record<string, number>>,
+  floorOrigin: string,
+): Record<string, number> {
+  const byLibrary: Record<string, number> = {};
+  for (const script of scripts) {
+    const owners = reports.get(builtFileOf(script.url, floorOrigin)) ?? { 'unknown (no build report)': 1 };
+    const total = Object.values(owners).reduce((sum, bytes) => sum + bytes, 0);
+    for (const [owner, bytes] of Object.entries(owners))
+      byLibrary[owner] = (byLibrary[owner] ?? 0) + ((script.transferSize ?? 0) * bytes) / total / 1024;
+  }
+  return Object.fromEntries(
+    Object.entries(byLibrary)
+      .map(([owner, kb]) => [owner, Math.round(kb * 10) / 10] as const)
+      .sort(([, a], [, b]) => b - a),
+  );
 }
 
 /** Serves the bare React page (built with webpack and swc, as the apps are). */
@@ -120,7 +180,12 @@ async function startChromium(): Promise<{ port: number; stop: () => void }> {
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
 
-async function audit(port: number, name: string, url: string): Promise<PageMeasure> {
+async function audit(
+  port: number,
+  name: string,
+  url: string,
+  attribution: { reports: Map<string, Record<string, number>>; floorOrigin: string },
+): Promise<PageMeasure> {
   const runs: PageMeasure[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const result = await lighthouse(
@@ -148,6 +213,7 @@ async function audit(port: number, name: string, url: string): Promise<PageMeasu
       scriptKb:
         Math.round((scripts.reduce((sum, script) => sum + (script.transferSize ?? 0), 0) / 1024) * 10) / 10,
       scriptKbByOwner: byOwner,
+      scriptKbByLibrary: bytesByLibrary(scripts, attribution.reports, attribution.floorOrigin),
       heavyLibraries: await heavyLibrariesIn(scripts.map((script) => script.url)),
     });
   }
@@ -165,7 +231,10 @@ export async function measurePages(): Promise<PageMeasure[]> {
     );
     return [];
   }
-  if (!existsSync(path.join(ROOT, 'shell', 'dist', 'index.html')))
+  if (
+    !existsSync(path.join(ROOT, 'shell', 'dist', 'index.html')) ||
+    !existsSync(path.join(ROOT, 'shell', REPORT_DIR, 'host.json'))
+  )
     execFileSync('bash', ['scripts/pnpm.sh', '-r', '--workspace-concurrency=2', 'run', 'build'], {
       cwd: ROOT,
       stdio: 'inherit',
@@ -174,6 +243,7 @@ export async function measurePages(): Promise<PageMeasure[]> {
   const server = await startProductServer({});
   const embed = await serveEmbedDemo(server.origin);
   const chromium = await startChromium();
+  const attribution = { reports: await readModuleReports(), floorOrigin: new URL(floor.url).origin };
   try {
     const pages: [string, string][] = [
       ['bare React page (floor)', floor.url],
@@ -184,10 +254,10 @@ export async function measurePages(): Promise<PageMeasure[]> {
     ];
     const measures: PageMeasure[] = [];
     for (const [name, url] of pages) {
-      const measure = await audit(chromium.port, name, url);
+      const measure = await audit(chromium.port, name, url, attribution);
       measures.push(measure);
       console.log(
-        `page       ${name.padEnd(26)} score ${measure.score}  LCP ${measure.lcpMs} ms  TBT ${measure.tbtMs} ms  JS ${measure.scriptKb} KB ${JSON.stringify(measure.scriptKbByOwner)}  SDK/wallets/charts: ${measure.heavyLibraries.join(', ') || 'none'}`,
+        `page       ${name.padEnd(26)} score ${measure.score}  LCP ${measure.lcpMs} ms  TBT ${measure.tbtMs} ms  JS ${measure.scriptKb} KB ${JSON.stringify(measure.scriptKbByOwner)} ${JSON.stringify(measure.scriptKbByLibrary)}  SDK/wallets/charts: ${measure.heavyLibraries.join(', ') || 'none'}`,
       );
     }
     return measures;

@@ -136,6 +136,20 @@ type EngineResult = {
   paths: Measure[];
 };
 
+/** Libraries below this share of a page are summed in the summary's table (the JSON keeps them all). */
+const MIN_LIBRARY_KB = 2;
+
+function librariesCell(byLibrary: Record<string, number>): string {
+  const entries = Object.entries(byLibrary).sort(([, a], [, b]) => b - a);
+  const shown = entries.filter(([, kb]) => kb >= MIN_LIBRARY_KB);
+  const smaller = entries.filter(([, kb]) => kb < MIN_LIBRARY_KB);
+  const smallerKb = Math.round(smaller.reduce((sum, [, kb]) => sum + kb, 0) * 10) / 10;
+  return [
+    ...shown.map(([library, kb]) => `${library} ${kb}`),
+    ...(smaller.length ? [`smaller (${smaller.length}) ${smallerKb}`] : []),
+  ].join(', ');
+}
+
 const ratio = (measure: Measure, floor: Measure) =>
   Math.round((measure.reqPerSec / floor.reqPerSec) * 1000) / 1000;
 
@@ -411,6 +425,14 @@ function summary(
             .map(([owner, kb]) => `${owner} ${kb}`)
             .join(', ')} | ${page.heavyLibraries.join(', ') || 'none'} |`,
       ),
+      '',
+      'The same bytes by library (KB): each script’s minified characters are attributed to libraries',
+      'through the build’s hidden source maps (`<app>/build-report/`), and its transferred bytes are split',
+      `in those proportions. Libraries under ${MIN_LIBRARY_KB} KB are summed as “smaller”.`,
+      '',
+      '| page | JS by library (KB) |',
+      '|---|---|',
+      ...pages.map((page) => `| ${page.page} | ${librariesCell(page.scriptKbByLibrary)} |`),
       '',
     );
   }

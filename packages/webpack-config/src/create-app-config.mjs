@@ -10,6 +10,7 @@ import webpack from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { tsImport } from 'tsx/esm/api';
+import { ModuleReportPlugin } from './module-report-plugin.mjs';
 
 const WORKSPACE_VERSION = '0.1.0';
 const require = createRequire(import.meta.url);
@@ -93,7 +94,8 @@ function createEmbedConfig({ appDir, name, fileName, entry }) {
       mode: production ? 'production' : 'development',
       context: appDir,
       entry: { [fileName.replace(/\.js$/, '')]: entry },
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // Hidden maps feed the module report and are not emitted.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.resolve(appDir, process.env.BUILD_OUT_DIR || 'dist', EMBED_DIR),
         filename: fileName,
@@ -115,7 +117,13 @@ function createEmbedConfig({ appDir, name, fileName, entry }) {
           },
         ],
       },
-      plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }), ...precompressed(production)],
+      plugins: [
+        new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+        ...precompressed(production),
+        production
+          ? new ModuleReportPlugin({ appDir, report: `embed-${fileName.replace(/\.js$/, '')}` })
+          : null,
+      ].filter(Boolean),
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
       },
@@ -341,7 +349,8 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
       context: appDir,
       // The federated remote's only entry is its container (remoteEntry.js).
       entry: kind === 'remote' ? {} : { main: './src/index.ts' },
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // Hidden maps feed the module report (what the product serves) and are not emitted.
+      devtool: production ? (isStandalone ? false : 'hidden-source-map') : 'eval-cheap-module-source-map',
       output: {
         path: outputPath,
         // Entry files keep stable names (the federation runtime cannot hash them); chunks are hashed.
@@ -416,6 +425,8 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
               chunks: ['main'],
             }),
         ...precompressed(production),
+        // What the product serves (not the standalone page) is reported for the page figures.
+        production && !isStandalone ? new ModuleReportPlugin({ appDir, report: kind }) : null,
       ].filter(Boolean),
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
