@@ -208,12 +208,12 @@ export async function buildApp({
         discountTokens: { ...discountTokenIds(config), earlyAccess: earlyAccessTokenId ?? undefined },
         claimTokenId,
         // A buyer waits for a quick delivery, not for one that needs their association first.
-        runJobs: () => {
+        runJobs: (jobKeys) => {
           if (!jobsAfterPayment) return Promise.resolve();
           // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.
-          const run = worker!
-            .kick()
-            .catch((error: unknown) => app.log.warn({ err: error }, 'job run failed'));
+          const run = (jobKeys ? worker!.runUntil(jobKeys) : worker!.kick()).catch((error: unknown) =>
+            app.log.warn({ err: error }, 'job run failed'),
+          );
           let timer: NodeJS.Timeout | undefined;
           const waited = new Promise<void>((resolve) => {
             timer = setTimeout(resolve, 5000);

@@ -37,22 +37,29 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
 
     /** Takes the next due job, or one whose lease ran out (its worker died). */
     async claim(): Promise<Job | null> {
-      const rows = await db.execute<{ id: number }>(sql`
-        update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1,
-          locked_until = now() + (${leaseMs} || ' milliseconds')::interval, updated_at = now()
-        where ${jobs.id} = (
-          select ${jobs.id} from ${jobs}
-          where (${jobs.status} = 'queued' and ${jobs.runAfter} <= now())
-             or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now())
-          order by ${jobs.id}
-          for update skip locked
-          limit 1
+      const claimed = await db
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedUntil: sql`now() + (${leaseMs} || ' milliseconds')::interval`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          eq(
+            jobs.id,
+            sql`(
+              select ${jobs.id} from ${jobs}
+              where (${jobs.status} = 'queued' and ${jobs.runAfter} <= now())
+                 or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now())
+              order by ${jobs.id}
+              for update skip locked
+              limit 1
+            )`,
+          ),
         )
-        returning ${jobs.id} as id`);
-      const id = rows.rows[0]?.id;
-      if (id === undefined) return null;
-      const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
-      return job ?? null;
+        .returning();
+      return claimed[0] ?? null;
     },
 
     async savePayload(id: number, payload: object) {
@@ -158,6 +165,25 @@ export class JobWorker {
     }
   }
 
+  /** Callers waiting for particular jobs (by unique key) to have their turn in this process. */
+  private readonly waiters = new Set<{ keys: Set<string>; resolve: () => void }>();
+
+  /**
+   * Runs due jobs and resolves once each of `uniqueKeys` has had its turn here (done, failed or put back
+   * to wait), or when the run is over (another server may have taken them): a buyer waits for their own
+   * jobs, not for everyone's.
+   */
+  runUntil(uniqueKeys: string[]): Promise<void> {
+    const run = this.kick();
+    if (uniqueKeys.length === 0) return run;
+    let waiter!: { keys: Set<string>; resolve: () => void };
+    const turns = new Promise<void>((resolve) => {
+      waiter = { keys: new Set(uniqueKeys), resolve };
+      this.waiters.add(waiter);
+    });
+    return Promise.race([run, turns]).finally(() => this.waiters.delete(waiter));
+  }
+
   /** Runs jobs until none is due. Concurrent calls share one run. */
   kick(): Promise<void> {
     this.running ??= this.drain().finally(() => {
@@ -176,6 +202,17 @@ export class JobWorker {
   }
 
   private async runOne(job: Job) {
+    try {
+      await this.handle(job);
+    } finally {
+      for (const waiter of this.waiters) {
+        waiter.keys.delete(job.uniqueKey);
+        if (waiter.keys.size === 0) waiter.resolve();
+      }
+    }
+  }
+
+  private async handle(job: Job) {
     const handler = this.handlers[job.kind];
     if (!handler) return this.queue.fail(job.id, `no handler for ${job.kind}`);
     try {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { JobWorker, MAX_WORKER_PAUSE_MS, type JobQueue } from './job-queue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { jobs } from '../db/schema';
+import { engineCases } from '../testing/test-databases';
+import { createJobQueue, JobWorker, MAX_WORKER_PAUSE_MS, type JobQueue } from './job-queue';
 
 /** A queue whose database is down until `up` is set. */
 function flakyQueue() {
@@ -56,5 +59,51 @@ describe('job worker', () => {
     const claims = state.claims;
     await worker.tick();
     expect(state.claims).toBe(claims + 1);
+  });
+});
+
+describe.each(engineCases)('a buyer waiting for their own jobs on $engine', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(() => database.close());
+
+  it('is answered when their jobs had their turn, while another buyer’s slow job still runs', async () => {
+    const queue = createJobQueue(database.db);
+    let releaseSlow!: () => void;
+    let slowStarted!: () => void;
+    const slowRunning = new Promise<void>((resolve) => {
+      slowStarted = resolve;
+    });
+    const handlers = {
+      slow: () =>
+        new Promise<void>((resolve) => {
+          releaseSlow = resolve;
+          slowStarted();
+        }),
+      quick: async () => undefined,
+    };
+    const worker = new JobWorker(queue, handlers, () => undefined, Date.now, 2);
+    await queue.enqueue('slow', 'slow:other-buyer', {});
+    await queue.enqueue('quick', 'quick:this-buyer', {});
+
+    await worker.runUntil(['quick:this-buyer']);
+    await slowRunning;
+    const states = Object.fromEntries(
+      (await database.db.select().from(jobs)).map((job) => [job.uniqueKey, job.status]),
+    );
+    expect(states).toEqual({ 'slow:other-buyer': 'running', 'quick:this-buyer': 'done' });
+
+    // Keys this process never runs: the answer comes when the run is over.
+    let answered = false;
+    const waiting = worker.runUntil(['quick:run-elsewhere']).then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    releaseSlow();
+    await waiting;
+    expect((await database.db.select().from(jobs)).every((job) => job.status === 'done')).toBe(true);
   });
 });

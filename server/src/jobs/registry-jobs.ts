@@ -108,6 +108,7 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
   }
 
   const collectionsBeingCreated = new Map<string, Promise<string>>();
+  const knownCollections = new Map<string, string>();
 
   /** The NFT collection of a top-level domain, created on first use. */
   async function collectionOf(
@@ -115,9 +116,15 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
     payload: MintPayload,
     save: (payload: MintPayload) => Promise<void>,
   ): Promise<string> {
+    // A top-level domain's collection, once recorded, never changes: asked once per process.
+    const remembered = knownCollections.get(tld);
+    if (remembered) return remembered;
     const [known] = await db.select().from(tlds).where(eq(tlds.name, tld));
     if (!known) throw new Error(`unknown top-level domain ${tld}`);
-    if (known.tokenId) return known.tokenId;
+    if (known.tokenId) {
+      knownCollections.set(tld, known.tokenId);
+      return known.tokenId;
+    }
     // Jobs run side by side: one creation per top-level domain in this process...
     let creating = collectionsBeingCreated.get(tld);
     if (!creating) {

@@ -204,6 +204,52 @@ describe.each(engineCases)('local ledger on $engine', ({ open }) => {
       expect((await submit(mint, outsider.key)).status).toBe('INVALID_SIGNATURE');
     });
 
+    it('moves nothing but the fee when one part of a transfer fails, and moves several NFTs at once', async () => {
+      const tokenId = await writer.createNftCollection('wombat domains', 'WOMBAT');
+      const seller = await funded(10);
+      const buyer = await funded(10);
+      const first = await writer.mintTo(tokenId, seller.accountId, seller.key, 'one.wombat');
+      const second = await writer.mintTo(tokenId, seller.accountId, seller.key, 'two.wombat');
+      await writer.associate(buyer.accountId, buyer.key, tokenId);
+      const nft = (serial: number) => new NftId(TokenId.fromString(tokenId), serial);
+      const sale = (serials: number[]) => {
+        const transaction = new TransferTransaction()
+          .addHbarTransfer(buyer.accountId, Hbar.fromTinybars((-2n * HBAR).toString()))
+          .addHbarTransfer(seller.accountId, Hbar.fromTinybars((2n * HBAR).toString()));
+        for (const serial of serials)
+          transaction.addNftTransfer(nft(serial), seller.accountId, buyer.accountId);
+        return transaction
+          .setTransactionId(TransactionId.generate(buyer.accountId))
+          .setNodeAccountIds([new AccountId(3)])
+          .freeze();
+      };
+      const balances = async () => ({
+        buyer: await ledger.balanceTinybars(buyer.accountId),
+        seller: await ledger.balanceTinybars(seller.accountId),
+      });
+
+      // The second serial does not exist: the HBAR part, though valid, must not move.
+      const before = await balances();
+      const failed = await submit(sale([first, second + 1]), buyer.key, seller.key);
+      expect(failed.status).toBe('INVALID_NFT_ID');
+      expect(await balances()).toEqual({
+        buyer: before.buyer! - TRANSACTION_FEE_TINYBARS,
+        seller: before.seller,
+      });
+      expect(await ledger.listAccountNfts(seller.accountId, tokenId)).toHaveLength(2);
+
+      const done = await submit(sale([first, second]), buyer.key, seller.key);
+      expect(done.status).toBe('SUCCESS');
+      expect(await balances()).toEqual({
+        buyer: before.buyer! - 2n * TRANSACTION_FEE_TINYBARS - 2n * HBAR,
+        seller: before.seller! + 2n * HBAR,
+      });
+      expect(
+        (await ledger.listAccountNfts(buyer.accountId, tokenId)).map((each) => each.serialNumber),
+      ).toEqual([first, second]);
+      expect(await ledger.listAccountNfts(seller.accountId, tokenId)).toEqual([]);
+    });
+
     it('refuses an NFT transfer by someone who is not the owner', async () => {
       const tokenId = await writer.createNftCollection('koala domains', 'KOALA');
       const owner = await funded(10);

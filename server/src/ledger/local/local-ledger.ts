@@ -10,7 +10,7 @@ import {
   Transaction,
   TransferTransaction,
 } from '@hashgraph/sdk';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   ledgerAccounts,
@@ -50,6 +50,7 @@ export type SubmitResult = {
 const FUTURE_TOLERANCE_NS = 5_000_000_000n;
 const LEDGER_LOCK_KEY = 852_741_963;
 const MAX_METADATA_BYTES = 100;
+const MAX_CACHED_ACCOUNT_KEYS = 100_000;
 
 class Outcome extends Error {
   constructor(readonly status: string) {
@@ -143,38 +144,44 @@ export class LocalLedger implements LedgerReader {
       BigInt(id.validStart.seconds.toString()) * 1_000_000_000n + BigInt(id.validStart.nanos.toString());
     const validDuration = BigInt(transaction.transactionValidDuration);
 
+    const precheck = (status: string): SubmitResult => ({ status, transactionId, consensusTimestamp: null });
+    const nodes = transaction.nodeAccountIds?.map(String) ?? [];
+    if (nodes.length === 0 || !nodes.every((node) => NODE_ACCOUNTS.includes(node)))
+      return precheck('INVALID_NODE_ACCOUNT');
+    const timeCheck = (now: bigint) => {
+      if (validStartNs > now + FUTURE_TOLERANCE_NS) return 'INVALID_TRANSACTION_START';
+      if (now > validStartNs + validDuration * 1_000_000_000n) return 'TRANSACTION_EXPIRED';
+      return null;
+    };
+    const early = timeCheck(this.clock());
+    if (early) return precheck(early);
+    // Keys never change on this ledger: the payer's signature is checked before taking the lock, which
+    // every transaction waits for; the balance is read under it.
+    const payerKey = await this.accountKey(payer);
+    if (!payerKey) return precheck('PAYER_ACCOUNT_NOT_FOUND');
+    if (!this.signedBy(transaction, payerKey.publicKey, payerKey.keyType))
+      return precheck('INVALID_SIGNATURE');
+    const maxFee = BigInt(transaction.maxTransactionFee?.toTinybars().toString() ?? '0');
+    if (maxFee < TRANSACTION_FEE_TINYBARS) return precheck('INSUFFICIENT_TX_FEE');
+
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_KEY})`);
       const now = this.clock();
-      const precheck = (status: string): SubmitResult => ({
-        status,
-        transactionId,
-        consensusTimestamp: null,
-      });
-
-      const nodes = transaction.nodeAccountIds?.map(String) ?? [];
-      if (nodes.length === 0 || !nodes.every((node) => NODE_ACCOUNTS.includes(node)))
-        return precheck('INVALID_NODE_ACCOUNT');
-      if (validStartNs > now + FUTURE_TOLERANCE_NS) return precheck('INVALID_TRANSACTION_START');
-      if (now > validStartNs + validDuration * 1_000_000_000n) return precheck('TRANSACTION_EXPIRED');
-      const [duplicate] = await tx
-        .select({ id: ledgerTransactions.transactionId })
-        .from(ledgerTransactions)
-        .where(eq(ledgerTransactions.transactionId, transactionId));
-      if (duplicate) return precheck('DUPLICATE_TRANSACTION');
-      const payerAccount = await this.account(tx, payer);
-      if (!payerAccount) return precheck('PAYER_ACCOUNT_NOT_FOUND');
-      if (!this.signedBy(transaction, payerAccount.publicKey, payerAccount.keyType))
-        return precheck('INVALID_SIGNATURE');
-      const maxFee = BigInt(transaction.maxTransactionFee?.toTinybars().toString() ?? '0');
-      if (maxFee < TRANSACTION_FEE_TINYBARS) return precheck('INSUFFICIENT_TX_FEE');
-      if (payerAccount.balanceTinybars < TRANSACTION_FEE_TINYBARS)
+      const late = timeCheck(now);
+      if (late) return precheck(late);
+      const {
+        rows: [state],
+      } = await tx.execute<{ last_ns: string | null; duplicate: boolean; payer_balance: string }>(sql`
+        select (select max(${ledgerTransactions.consensusNs}) from ${ledgerTransactions})::text as last_ns,
+          exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.transactionId} = ${transactionId})
+            as duplicate,
+          (select ${ledgerAccounts.balanceTinybars} from ${ledgerAccounts}
+            where ${ledgerAccounts.accountNum} = ${accountNumOf(payer)})::text as payer_balance`);
+      if (state!.duplicate) return precheck('DUPLICATE_TRANSACTION');
+      if (BigInt(state!.payer_balance) < TRANSACTION_FEE_TINYBARS)
         return precheck('INSUFFICIENT_PAYER_BALANCE');
 
-      const [last] = await tx
-        .select({ ns: sql<string>`max(${ledgerTransactions.consensusNs})` })
-        .from(ledgerTransactions);
-      const lastNs = last?.ns ? BigInt(last.ns) : 0n;
+      const lastNs = state!.last_ns ? BigInt(state!.last_ns) : 0n;
       const consensusNs = now > lastNs ? now : lastNs + 1n;
       const consensusTimestamp = formatTimestamp(consensusNs);
 
@@ -184,34 +191,39 @@ export class LocalLedger implements LedgerReader {
       let serials: number[] | undefined;
       let status = 'SUCCESS';
       let name = 'UNKNOWN';
+      const applyIn = async (executor: Tx) => {
+        const applied = await this.apply(
+          executor,
+          transaction,
+          payer,
+          consensusTimestamp,
+          movement,
+          nftTransfers,
+        );
+        name = applied.name;
+        entityId = applied.entityId;
+        serials = applied.serials;
+      };
       try {
-        // Work on a savepoint: a failed transaction keeps only its fee.
-        await tx.transaction(async (inner) => {
-          const applied = await this.apply(
-            inner,
-            transaction,
-            payer,
-            consensusTimestamp,
-            movement,
-            nftTransfers,
-          );
-          name = applied.name;
-          entityId = applied.entityId;
-          serials = applied.serials;
-        });
+        // Transfers and mints check everything before they write, so a failure has written nothing;
+        // the rarer kinds work on a savepoint. Either way a failed transaction keeps only its fee.
+        if (transaction instanceof TransferTransaction || transaction instanceof TokenMintTransaction)
+          await applyIn(tx);
+        else await tx.transaction(applyIn);
       } catch (error) {
         if (!(error instanceof Outcome)) throw error;
         status = error.status;
         name = LocalLedger.transactionName(transaction);
+        // What it would have moved stays put.
         movement.clear();
         nftTransfers.length = 0;
       }
 
-      // The fee is charged whatever the outcome once the transaction reached consensus.
-      await this.moveHbar(tx, payer, -TRANSACTION_FEE_TINYBARS);
-      await this.moveHbar(tx, FEE_ACCOUNT, TRANSACTION_FEE_TINYBARS);
+      // The fee is charged whatever the outcome once the transaction reached consensus; the HBAR the
+      // transaction moved (none when it failed) goes in the same statement.
       movement.set(payer, (movement.get(payer) ?? 0n) - TRANSACTION_FEE_TINYBARS);
       movement.set(FEE_ACCOUNT, (movement.get(FEE_ACCOUNT) ?? 0n) + TRANSACTION_FEE_TINYBARS);
+      await this.moveHbar(tx, movement);
 
       const memo = transaction.transactionMemo;
       await tx.insert(ledgerTransactions).values({
@@ -294,6 +306,7 @@ export class LocalLedger implements LedgerReader {
     nftTransfers: object[],
   ) {
     if (transaction.tokenTransfers.size > 0) fail('NOT_SUPPORTED');
+    // Everything is checked before anything is written: a failure leaves no trace but the fee.
     let sum = 0n;
     for (const [accountId, amount] of transaction.hbarTransfers) {
       const tinybars = BigInt(amount.toTinybars().toString());
@@ -302,8 +315,21 @@ export class LocalLedger implements LedgerReader {
       movement.set(key, (movement.get(key) ?? 0n) + tinybars);
     }
     if (sum !== 0n) fail('INVALID_ACCOUNT_AMOUNTS');
+    const nftMoves = [...transaction.nftTransfers].flatMap(([tokenId, transfers]) =>
+      transfers.map((transfer) => ({
+        token: tokenId.toString(),
+        sender: transfer.sender.toString(),
+        receiver: transfer.recipient.toString(),
+        serial: Number(transfer.serial.toString()),
+        isApproval: transfer.isApproved,
+      })),
+    );
+    const accounts = await this.accounts(tx, [
+      ...movement.keys(),
+      ...nftMoves.flatMap((move) => [move.sender, move.receiver]),
+    ]);
     for (const [accountId, amount] of movement) {
-      const account = await this.account(tx, accountId);
+      const account = accounts.get(accountId);
       if (!account) fail('INVALID_ACCOUNT_ID');
       if (amount < 0n) {
         if (!this.signedBy(transaction, account!.publicKey, account!.keyType)) fail('INVALID_SIGNATURE');
@@ -312,42 +338,69 @@ export class LocalLedger implements LedgerReader {
           fail(accountId === payer ? 'INSUFFICIENT_PAYER_BALANCE' : 'INSUFFICIENT_ACCOUNT_BALANCE');
       }
     }
-    for (const [accountId, amount] of movement) await this.moveHbar(tx, accountId, amount);
 
-    for (const [tokenId, transfers] of transaction.nftTransfers) {
-      const token = tokenId.toString();
-      const [tokenRow] = await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, token));
-      if (!tokenRow) fail('INVALID_TOKEN_ID');
-      for (const transfer of transfers) {
-        const sender = transfer.sender.toString();
-        const receiver = transfer.recipient.toString();
-        const serial = Number(transfer.serial.toString());
-        const senderAccount = await this.account(tx, sender);
-        if (!senderAccount || !(await this.account(tx, receiver))) fail('INVALID_ACCOUNT_ID');
-        if (!this.signedBy(transaction, senderAccount!.publicKey, senderAccount!.keyType))
-          fail('INVALID_SIGNATURE');
-        const [nft] = await tx
-          .select()
-          .from(ledgerNfts)
-          .where(and(eq(ledgerNfts.tokenId, token), eq(ledgerNfts.serialNumber, serial)));
-        if (!nft) fail('INVALID_NFT_ID');
-        if (nft!.ownerAccount !== sender) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
-        if (!(await this.relationship(tx, receiver, token))) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-        await tx
-          .update(ledgerNfts)
-          .set({ ownerAccount: receiver, modifiedTimestamp: consensusTimestamp })
-          .where(and(eq(ledgerNfts.tokenId, token), eq(ledgerNfts.serialNumber, serial)));
-        await this.adjustTokenBalance(tx, sender, token, -1);
-        await this.adjustTokenBalance(tx, receiver, token, 1);
-        nftTransfers.push({
-          is_approval: transfer.isApproved,
-          receiver_account_id: receiver,
-          sender_account_id: sender,
-          serial_number: serial,
-          token_id: token,
-        });
+    const tokenBalances: { accountId: string; tokenId: string; delta: number }[] = [];
+    for (const token of new Set(nftMoves.map((move) => move.token))) {
+      const moves = nftMoves.filter((move) => move.token === token);
+      // The token, the serials' owners and the receivers' associations, in one query.
+      const serials = moves.map((move) => move.serial);
+      const receivers = moves.map((move) => move.receiver);
+      const {
+        rows: [found],
+      } = await tx.execute<{
+        token_exists: boolean;
+        owners: [number, string][] | null;
+        associated: string[] | null;
+      }>(sql`
+        select exists (select 1 from ${ledgerTokens} where ${ledgerTokens.tokenId} = ${token}) as token_exists,
+          (select json_agg(json_build_array(${ledgerNfts.serialNumber}, ${ledgerNfts.ownerAccount}))
+            from ${ledgerNfts}
+            where ${ledgerNfts.tokenId} = ${token}
+              and ${ledgerNfts.serialNumber} in (${sql.join(
+                serials.map((serial) => sql`${serial}`),
+                sql`, `,
+              )})) as owners,
+          (select json_agg(${ledgerTokenRelationships.accountId}) from ${ledgerTokenRelationships}
+            where ${ledgerTokenRelationships.tokenId} = ${token}
+              and ${ledgerTokenRelationships.accountId} in (${sql.join(
+                receivers.map((receiver) => sql`${receiver}`),
+                sql`, `,
+              )}))
+            as associated`);
+      if (!found!.token_exists) fail('INVALID_TOKEN_ID');
+      const owners = new Map((found!.owners ?? []).map(([serial, owner]) => [Number(serial), owner]));
+      const associated = new Set(found!.associated ?? []);
+      for (const move of moves) {
+        const sender = accounts.get(move.sender);
+        if (!sender || !accounts.has(move.receiver)) fail('INVALID_ACCOUNT_ID');
+        if (!this.signedBy(transaction, sender!.publicKey, sender!.keyType)) fail('INVALID_SIGNATURE');
+        if (!owners.has(move.serial)) fail('INVALID_NFT_ID');
+        if (owners.get(move.serial) !== move.sender) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+        if (!associated.has(move.receiver)) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+        // A later transfer of the same serial in this transaction starts from its new owner.
+        owners.set(move.serial, move.receiver);
+        tokenBalances.push(
+          { accountId: move.sender, tokenId: token, delta: -1 },
+          { accountId: move.receiver, tokenId: token, delta: 1 },
+        );
       }
     }
+
+    // The HBAR in `movement` is moved with the fee, once the transaction is through.
+    for (const move of nftMoves) {
+      await tx
+        .update(ledgerNfts)
+        .set({ ownerAccount: move.receiver, modifiedTimestamp: consensusTimestamp })
+        .where(and(eq(ledgerNfts.tokenId, move.token), eq(ledgerNfts.serialNumber, move.serial)));
+      nftTransfers.push({
+        is_approval: move.isApproval,
+        receiver_account_id: move.receiver,
+        sender_account_id: move.sender,
+        serial_number: move.serial,
+        token_id: move.token,
+      });
+    }
+    await this.adjustTokenBalances(tx, tokenBalances);
   }
 
   private async applyAssociate(tx: Tx, transaction: TokenAssociateTransaction, consensusTimestamp: string) {
@@ -393,8 +446,6 @@ export class LocalLedger implements LedgerReader {
       .returning({ accountNum: ledgerAccounts.accountNum });
     const accountId = `0.0.${row!.accountNum}`;
     if (initial > 0n) {
-      await this.moveHbar(tx, payer, -initial);
-      await this.moveHbar(tx, accountId, initial);
       movement.set(payer, (movement.get(payer) ?? 0n) - initial);
       movement.set(accountId, initial);
     }
@@ -477,7 +528,9 @@ export class LocalLedger implements LedgerReader {
       .update(ledgerTokens)
       .set({ totalSupply: token.totalSupply + metadata.length })
       .where(eq(ledgerTokens.tokenId, tokenId));
-    await this.adjustTokenBalance(tx, token.treasuryAccount, tokenId, metadata.length);
+    await this.adjustTokenBalances(tx, [
+      { accountId: token.treasuryAccount, tokenId, delta: metadata.length },
+    ]);
     // As on the mirror node, a mint shows as an NFT transfer from nobody to the treasury.
     for (const serial of serials) {
       nftTransfers.push({
@@ -491,13 +544,37 @@ export class LocalLedger implements LedgerReader {
     return serials;
   }
 
+  /** Signature checks already made, per transaction and key: the payer's is asked for more than once. */
+  private readonly signatureChecks = new WeakMap<Transaction, Map<string, boolean>>();
+
   private signedBy(transaction: Transaction, publicKey: string | null, keyType: string | null): boolean {
     if (!publicKey || !keyType) return false;
+    let checks = this.signatureChecks.get(transaction);
+    if (!checks) this.signatureChecks.set(transaction, (checks = new Map()));
+    const known = checks.get(publicKey);
+    if (known !== undefined) return known;
+    let signed: boolean;
     try {
-      return transactionSignedBy(publicKeyOf(publicKey, keyType), transaction);
+      signed = transactionSignedBy(publicKeyOf(publicKey, keyType), transaction);
     } catch {
-      return false;
+      signed = false;
     }
+    checks.set(publicKey, signed);
+    return signed;
+  }
+
+  /** Account keys never change here and accounts are never deleted: each is read once per process. */
+  private readonly accountKeys = new Map<string, { publicKey: string | null; keyType: string | null }>();
+
+  private async accountKey(accountId: string) {
+    const known = this.accountKeys.get(accountId);
+    if (known) return known;
+    const row = await this.account(this.db, accountId);
+    if (!row) return null;
+    const key = { publicKey: row.publicKey, keyType: row.keyType };
+    if (this.accountKeys.size >= MAX_CACHED_ACCOUNT_KEYS) this.accountKeys.clear();
+    this.accountKeys.set(accountId, key);
+    return key;
   }
 
   private async account(tx: Tx | Db, accountId: string) {
@@ -517,20 +594,51 @@ export class LocalLedger implements LedgerReader {
     return row ?? null;
   }
 
-  private async moveHbar(tx: Tx, accountId: string, tinybars: bigint) {
-    await tx
-      .update(ledgerAccounts)
-      .set({ balanceTinybars: sql`${ledgerAccounts.balanceTinybars} + ${tinybars.toString()}::bigint` })
-      .where(eq(ledgerAccounts.accountNum, accountNumOf(accountId)!));
+  /** The accounts among `accountIds` that exist, by id, in one query. */
+  private async accounts(tx: Tx, accountIds: string[]) {
+    const nums = [...new Set(accountIds.map(accountNumOf).filter((num): num is number => num !== null))];
+    const rows = nums.length
+      ? await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.accountNum, nums))
+      : [];
+    return new Map(rows.map((row) => [`0.0.${row.accountNum}`, row]));
   }
 
-  private async adjustTokenBalance(tx: Tx, accountId: string, tokenId: string, delta: number) {
-    await tx
-      .update(ledgerTokenRelationships)
-      .set({ balance: sql`${ledgerTokenRelationships.balance} + ${delta}` })
-      .where(
-        and(eq(ledgerTokenRelationships.accountId, accountId), eq(ledgerTokenRelationships.tokenId, tokenId)),
-      );
+  /** Applies HBAR movements (account → tinybars, + or −) in one statement. */
+  private async moveHbar(tx: Tx, movement: HbarMovement) {
+    const changes = [...movement].filter(([, amount]) => amount !== 0n);
+    if (changes.length === 0) return;
+    const values = sql.join(
+      changes.map(
+        ([accountId, amount]) => sql`(${accountNumOf(accountId)}::bigint, ${amount.toString()}::bigint)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${ledgerAccounts} set balance_tinybars = ${ledgerAccounts}.balance_tinybars + change.amount
+      from (values ${values}) as change(account_num, amount)
+      where ${ledgerAccounts}.account_num = change.account_num`);
+  }
+
+  /** Adds to accounts' NFT counts of tokens, in one statement. */
+  private async adjustTokenBalances(
+    tx: Tx,
+    changes: { accountId: string; tokenId: string; delta: number }[],
+  ) {
+    if (changes.length === 0) return;
+    const values = sql.join(
+      changes.map(({ accountId, tokenId, delta }) => sql`(${accountId}, ${tokenId}, ${delta}::bigint)`),
+      sql`, `,
+    );
+    // One row per account and token: a relationship named twice gets the sum.
+    await tx.execute(sql`
+      update ${ledgerTokenRelationships} set balance = ${ledgerTokenRelationships}.balance + change.delta
+      from (
+        select account_id, token_id, sum(delta)::bigint as delta
+        from (values ${values}) as entry(account_id, token_id, delta)
+        group by account_id, token_id
+      ) as change
+      where ${ledgerTokenRelationships}.account_id = change.account_id
+        and ${ledgerTokenRelationships}.token_id = change.token_id`);
   }
 
   // ---- reads (the LedgerReader port; the mirror routes read the same tables) ----

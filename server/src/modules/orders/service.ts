@@ -49,8 +49,11 @@ type Deps = {
   discountTokens: DiscountTokenIds;
   /** Holders of this token may claim one domain. */
   claimTokenId: string | null;
-  /** Runs due jobs now (after a payment) and resolves when they are done or waiting. */
-  runJobs: () => Promise<void>;
+  /**
+   * Runs due jobs now (after a payment) and resolves when the given jobs (by unique key) have had their
+   * turn, or without keys when every due job has, or when the run is over.
+   */
+  runJobs: (jobKeys?: string[]) => Promise<void>;
   now?: () => Date;
 };
 
@@ -62,7 +65,7 @@ const quoteExpired = (names: string[]) =>
   );
 
 /** What a verified payment did: kept, partly refunded, or refunded whole because its quote had run out. */
-type Outcome = { expiredAndLost: string[] };
+type Outcome = { expiredAndLost: string[]; /** Jobs the payment queued, by unique key. */ jobKeys: string[] };
 
 /** Quote → wallet payment → confirm (verified on the ledger) → mint / apply → refund what was not delivered. */
 export function createOrderService(deps: Deps) {
@@ -140,6 +143,7 @@ export function createOrderService(deps: Deps) {
     return db.transaction(async (tx) => {
       const lines = await repo.linesOf(tx, order.id);
       const lost: string[] = [];
+      const jobKeys: string[] = [];
 
       if (
         order.kind === 'claim' &&
@@ -170,7 +174,9 @@ export function createOrderService(deps: Deps) {
         if (!(expired && lost.length > 0)) {
           for (const item of lines) {
             if (lost.includes(item.itemName)) continue;
-            if (!(await register(tx, order, item, paidAt))) lost.push(item.itemName);
+            const mintJobKey = await register(tx, order, item, paidAt);
+            if (mintJobKey) jobKeys.push(mintJobKey);
+            else lost.push(item.itemName);
           }
         }
         await repo.releaseHolds(tx, order.id);
@@ -201,13 +207,19 @@ export function createOrderService(deps: Deps) {
           wholeOrder: refundAll,
         };
         await queue.enqueue('refund', `refund:${order.id}`, payload, tx);
+        jobKeys.push(`refund:${order.id}`);
       }
-      return { expiredAndLost: expired && lost.length > 0 ? lost : [] };
+      return { expiredAndLost: expired && lost.length > 0 ? lost : [], jobKeys };
     });
   }
 
-  /** Registers a bought name and queues its mint; false when someone registered it first. */
-  async function register(tx: Executor, order: repo.Order, item: repo.OrderLine, paidAt: Date) {
+  /** Registers a bought name and queues its mint (answers the job's key); null when someone registered it first. */
+  async function register(
+    tx: Executor,
+    order: repo.Order,
+    item: repo.OrderLine,
+    paidAt: Date,
+  ): Promise<string | null> {
     const { tld, labels } = splitDomainName(item.itemName);
     const domainId = await domains.registerPaid(tx, {
       name: item.itemName,
@@ -223,11 +235,12 @@ export function createOrderService(deps: Deps) {
       status: 1,
       orderId: order.id,
     });
-    if (domainId === null) return false;
+    if (domainId === null) return null;
     const payload: MintPayload = { domainId };
     // Keyed by order too: a name released after its grace period is minted again for its next owner.
-    await queue.enqueue('mint', `mint:${item.itemName}:${order.id}`, payload, tx);
-    return true;
+    const key = `mint:${item.itemName}:${order.id}`;
+    await queue.enqueue('mint', key, payload, tx);
+    return key;
   }
 
   /** The change a paid extend or renewal, web protection, subscription or record fee makes. */
@@ -390,7 +403,7 @@ export function createOrderService(deps: Deps) {
           throw conflict('TRANSACTION_ALREADY_USED', 'This payment was already used for another order');
         throw error;
       }
-      await deps.runJobs();
+      await deps.runJobs(outcome.jobKeys);
       if (outcome.expiredAndLost.length > 0) throw quoteExpired(outcome.expiredAndLost);
       return answer(orderId, accountId);
     },
