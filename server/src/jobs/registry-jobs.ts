@@ -63,22 +63,36 @@ const encode = (prepared: PreparedTransaction): StoredTransaction => ({
 
 type Deps = { db: Db; writer: LedgerWriter; mirror: MirrorReader; domains: DomainService };
 
+/** What a successful transaction made: the entity it created, the serials it minted. */
+type Made = { entityId: string | null; serials: number[] };
+
+/** The same, read from a mirror node record (a mint shows as NFTs moving from nobody). */
+function madeBy(record: MirrorTransaction): Made {
+  return {
+    entityId: record.entity_id ?? null,
+    serials: (record.nft_transfers ?? [])
+      .filter((transfer) => transfer.sender_account_id === null)
+      .map((transfer) => transfer.serial_number),
+  };
+}
+
 export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
   /**
    * Submits a transaction exactly once: the prepared bytes are saved before the first submission; a
    * retry finds the record on the mirror node or resubmits the same bytes (the ledger refuses a
-   * duplicate). Answers the successful record.
+   * duplicate). Answers what the successful transaction made: from the network's receipt when this
+   * submission succeeded (the mirror node may lag behind it), else from the mirror node's record.
    */
   async function submitOnce(
     stored: StoredTransaction | undefined,
     build: () => Transaction,
     save: (stored: StoredTransaction | undefined) => Promise<void>,
-  ): Promise<MirrorTransaction> {
+  ): Promise<Made> {
     try {
       let current = stored;
       if (current) {
         const record = await mirror.getTransaction(current.transactionId);
-        if (record?.result === 'SUCCESS') return record;
+        if (record?.result === 'SUCCESS') return madeBy(record);
         if (record) {
           // It reached consensus and failed: a new transaction is needed.
           await save(undefined);
@@ -89,7 +103,9 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
         current = encode(await writer.prepare(build()));
         await save(current);
       }
-      const { status } = await writer.submit(Buffer.from(current.bytes, 'base64'));
+      const receipt = await writer.submit(Buffer.from(current.bytes, 'base64'));
+      const { status } = receipt;
+      if (status === 'SUCCESS') return { entityId: receipt.entityId ?? null, serials: receipt.serials ?? [] };
       if (status === 'TRANSACTION_EXPIRED' || status === 'INVALID_TRANSACTION_START') {
         await save(undefined);
         throw new RetryLater(`ledger answered ${status}`, 0);
@@ -100,7 +116,7 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
         await save(undefined);
         throw new RetryLater(`ledger answered ${record.result}`, undefined, true);
       }
-      return record;
+      return madeBy(record);
     } catch (error) {
       if (error instanceof LedgerUnavailableError) throw new RetryLater('the ledger is down', 5000);
       throw error;
@@ -148,7 +164,7 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
     payload: MintPayload,
     save: (payload: MintPayload) => Promise<void>,
   ): Promise<string> {
-    const record = await submitOnce(
+    const made = await submitOnce(
       payload.collection,
       () =>
         new TokenCreateTransaction()
@@ -161,7 +177,7 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
           .setAdminKey(writerPublicKey()),
       (collection) => save({ ...payload, collection }),
     );
-    const tokenId = record.entity_id;
+    const tokenId = made.entityId;
     if (!tokenId) throw new Error('token create record has no entity id');
     return tokenId;
   }
@@ -181,16 +197,15 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
 
     let serial = domain.serialNo;
     if (serial === null) {
-      const record = await submitOnce(
+      const made = await submitOnce(
         payload.mint,
         () => new TokenMintTransaction().setTokenId(tokenId).setMetadata([Buffer.from(domain.name, 'utf8')]),
         (stored) => save({ ...payload, mint: stored }),
       );
-      const minted = record.nft_transfers?.find(
-        (transfer) => transfer.token_id === tokenId && transfer.sender_account_id === null,
-      );
-      if (!minted) throw new Error('mint record has no serial');
-      serial = minted.serial_number;
+      // One name per mint: its one serial.
+      const minted = made.serials[0];
+      if (minted === undefined) throw new Error('mint record has no serial');
+      serial = minted;
       await domains.markMinted(domain.id, tokenId, serial);
     }
 

@@ -3,6 +3,15 @@ import type { PublicKey, Transaction } from '@hashgraph/sdk';
 /** A transaction frozen and signed by the registry's operator, ready to submit (and to store first). */
 export type PreparedTransaction = { bytes: Uint8Array; transactionId: string };
 
+/** What the network answers for a transaction that reached consensus, or why it did not. */
+export type LedgerReceipt = {
+  status: string;
+  /** The entity a create made (a collection's token id). */
+  entityId?: string;
+  /** The serials a mint made. */
+  serials?: number[];
+};
+
 /** What the registry writes to the ledger. Both adapters take the same SDK transactions. */
 export interface LedgerWriter {
   /** Pays fees, is treasury of the domain collections, and receives payments. */
@@ -11,6 +20,6 @@ export interface LedgerWriter {
   readonly operatorPublicKey: PublicKey;
   /** Freezes with the operator as payer and signs. */
   prepare(transaction: Transaction): Promise<PreparedTransaction>;
-  /** Submits prepared bytes and answers the receipt status (SUCCESS, DUPLICATE_TRANSACTION, …). */
-  submit(bytes: Uint8Array): Promise<{ status: string }>;
+  /** Submits prepared bytes and answers the receipt (status SUCCESS, DUPLICATE_TRANSACTION, …). */
+  submit(bytes: Uint8Array): Promise<LedgerReceipt>;
 }

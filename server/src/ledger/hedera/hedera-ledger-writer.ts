@@ -7,7 +7,7 @@ import {
   TransactionId,
 } from '@hashgraph/sdk';
 import { toMirrorTransactionId } from '../hedera-ids';
-import type { LedgerWriter, PreparedTransaction } from '../ledger-writer';
+import type { LedgerReceipt, LedgerWriter, PreparedTransaction } from '../ledger-writer';
 
 /** The real network (LEDGER=hedera): an SDK client with the registry's operator. */
 export class HederaLedgerWriter implements LedgerWriter {
@@ -37,11 +37,15 @@ export class HederaLedgerWriter implements LedgerWriter {
     };
   }
 
-  async submit(bytes: Uint8Array): Promise<{ status: string }> {
+  async submit(bytes: Uint8Array): Promise<LedgerReceipt> {
     try {
       const response = await Transaction.fromBytes(bytes).execute(this.client);
       const receipt = await response.getReceipt(this.client);
-      return { status: receipt.status.toString() };
+      return {
+        status: receipt.status.toString(),
+        ...(receipt.tokenId ? { entityId: receipt.tokenId.toString() } : {}),
+        ...(receipt.serials.length ? { serials: receipt.serials.map((serial) => serial.toNumber()) } : {}),
+      };
     } catch (error) {
       if (error instanceof ReceiptStatusError || error instanceof PrecheckStatusError)
         return { status: error.status.toString() };

@@ -14,7 +14,7 @@ import {
   NftId,
   TokenId,
 } from '@hashgraph/sdk';
-import type { LedgerWriter, PreparedTransaction } from '../ledger-writer';
+import type { LedgerReceipt, LedgerWriter, PreparedTransaction } from '../ledger-writer';
 import { signTransaction } from '../ed25519';
 import { toMirrorTransactionId } from '../hedera-ids';
 import { GENESIS_ACCOUNT } from './ledger-accounts';
@@ -67,9 +67,9 @@ export class LocalLedgerWriter implements LedgerWriter {
     };
   }
 
-  async submit(bytes: Uint8Array): Promise<{ status: string }> {
-    const result = await this.ledger.submit(bytes);
-    return { status: result.status };
+  async submit(bytes: Uint8Array): Promise<LedgerReceipt> {
+    const { status, entityId, serials } = await this.ledger.submit(bytes);
+    return { status, ...(entityId ? { entityId } : {}), ...(serials ? { serials } : {}) };
   }
 
   /** Opens an account for a key, funded from genesis (the faucet). */
