@@ -31,7 +31,11 @@ const args = new Map(
   }),
 );
 const DURATION_S = Number(args.get('duration') ?? 10);
-const PIPELINE_BUYERS = Number(args.get('buyers') ?? 150);
+/**
+ * Enough buyers that the 25 in flight stay busy for several seconds: with fewer, the start (all at
+ * once) and the tail (fewer than 25 left) weigh on orders per second.
+ */
+const PIPELINE_BUYERS = Number(args.get('buyers') ?? 400);
 const PIPELINE_CONCURRENCY = 25;
 /** Powers of ten of registered names for the scale figures (`--scale=4,5,6`; `--scale=none` skips them). */
 const SCALE_SIZES =
