@@ -71,7 +71,9 @@ export async function startProductServer(
   const port = await freePort();
   // A folder of the caller's is kept; a fresh one is removed on stop.
   const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-bench-'));
-  const child = spawn(process.execPath, RUNNER_ARGS[runner], {
+  // As scripts/start.sh runs it: on the embedded database with one V8 worker thread.
+  const embedded = !env.DATABASE_URL;
+  const child = spawn(process.execPath, [...(embedded ? ['--v8-pool-size=1'] : []), ...RUNNER_ARGS[runner]], {
     cwd: ROOT,
     env: {
       ...process.env,
