@@ -54,9 +54,14 @@ async function heavyLibrariesIn(urls: string[]): Promise<string[]> {
   return [...found].sort();
 }
 
-/** Which part of the product a script belongs to: a remote (by its folder under /remotes/) or the shell. */
-function ownerOf(url: string): string {
-  const { pathname } = new URL(url);
+/**
+ * Which part of the product a script belongs to: a remote (by its folder under /remotes/), the resolver
+ * remote's embeddable script (/embed/), or the shell; the floor's script is the floor page's.
+ */
+function ownerOf(url: string, floorOrigin: string): string {
+  const { origin, pathname } = new URL(url);
+  if (origin === floorOrigin) return 'floor page';
+  if (pathname.startsWith('/embed/')) return 'mfe-resolver (embed)';
   return /^\/remotes\/([^/]+)\//.exec(pathname)?.[1] ?? 'shell';
 }
 
@@ -200,7 +205,7 @@ async function audit(
     const scripts = items.filter((item) => item.resourceType === 'Script');
     const byOwner: Record<string, number> = {};
     for (const script of scripts) {
-      const owner = ownerOf(script.url);
+      const owner = ownerOf(script.url, attribution.floorOrigin);
       byOwner[owner] = (byOwner[owner] ?? 0) + (script.transferSize ?? 0) / 1024;
     }
     for (const owner of Object.keys(byOwner)) byOwner[owner] = Math.round(byOwner[owner]! * 10) / 10;
