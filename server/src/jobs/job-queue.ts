@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import { jobs } from '../db/schema';
 
@@ -26,6 +26,19 @@ export function backoffMs(attempts: number): number {
 }
 
 export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: number } = {}) {
+  /** Saves running jobs' payloads, several in one statement. */
+  async function savePayloads(entries: Array<{ id: number; payload: object }>) {
+    if (entries.length === 0) return;
+    const values = sql.join(
+      entries.map(({ id, payload }) => sql`(${id}::int, ${JSON.stringify(payload)}::jsonb)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update ${jobs} set payload = saved.payload, updated_at = now()
+      from (values ${values}) as saved(id, payload)
+      where ${jobs.id} = saved.id and ${jobs.status} = 'running'`);
+  }
+
   return {
     /** Adds a job once per unique key (inside the caller's transaction when given one). */
     async enqueue(kind: string, uniqueKey: string, payload: object, executor: Executor = db) {
@@ -35,9 +48,9 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
         .onConflictDoNothing({ target: jobs.uniqueKey });
     },
 
-    /** Takes the next due job, or one whose lease ran out (its worker died). */
-    async claim(): Promise<Job | null> {
-      const claimed = await db
+    /** Takes the next due jobs, up to `limit`, or ones whose lease ran out (their worker died). */
+    async claim(limit = 1): Promise<Job[]> {
+      return db
         .update(jobs)
         .set({
           status: 'running',
@@ -46,7 +59,7 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
           updatedAt: sql`now()`,
         })
         .where(
-          eq(
+          inArray(
             jobs.id,
             sql`(
               select ${jobs.id} from ${jobs}
@@ -54,26 +67,21 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
                  or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now())
               order by ${jobs.id}
               for update skip locked
-              limit 1
+              limit ${limit}
             )`,
           ),
         )
         .returning();
-      return claimed[0] ?? null;
     },
 
-    async savePayload(id: number, payload: object) {
-      await db
-        .update(jobs)
-        .set({ payload, updatedAt: new Date() })
-        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
-    },
+    savePayloads,
 
-    async complete(id: number) {
+    async complete(ids: number[]) {
+      if (ids.length === 0) return;
       await db
         .update(jobs)
         .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() })
-        .where(eq(jobs.id, id));
+        .where(inArray(jobs.id, ids));
     },
 
     async retry(job: Job, error: string, delayMs: number, countsAsAttempt: boolean) {
@@ -113,14 +121,29 @@ export type JobHandler = (
   context: { savePayload(payload: object): Promise<void> },
 ) => Promise<void>;
 
+/**
+ * Handles up to `size` due jobs of one kind together (several names in one mint). Answers, per job in
+ * the order given, null when it is done or the error it ended with (a RetryLater to wait).
+ */
+export type BatchJobHandler = {
+  size: number;
+  run(
+    jobs: Job[],
+    context: { savePayloads(entries: Array<{ job: Job; payload: object }>): Promise<void> },
+  ): Promise<Array<Error | null>>;
+};
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
 export const MAX_ATTEMPTS = 12;
 
 /** Longest pause of the worker's timer while the database keeps failing. */
 export const MAX_WORKER_PAUSE_MS = 30_000;
 
 /**
- * Runs due jobs, up to `concurrency` at once (each claimed with a row lock, so several workers and
- * servers share the queue); `kick()` runs at once (after a payment), the timer catches the rest.
+ * Runs due jobs in `concurrency` lanes (each claims with row locks, so several workers and servers
+ * share the queue; a lane claims up to a batch handler's size at once); `kick()` runs at once (after a
+ * payment), the timer catches the rest.
  */
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -130,7 +153,7 @@ export class JobWorker {
 
   constructor(
     private readonly queue: JobQueue,
-    private readonly handlers: Record<string, JobHandler>,
+    private readonly handlers: Record<string, JobHandler | BatchJobHandler>,
     private readonly log: (message: string) => void = () => undefined,
     private readonly clock: () => number = Date.now,
     private readonly concurrency = 1,
@@ -192,35 +215,85 @@ export class JobWorker {
     return this.running;
   }
 
+  /** As many jobs as the largest batch handler takes are claimed at once. */
+  private get claimLimit(): number {
+    return Math.max(
+      1,
+      ...Object.values(this.handlers).map((handler) => (typeof handler === 'function' ? 1 : handler.size)),
+    );
+  }
+
   private async drain() {
+    const limit = this.claimLimit;
     const lane = async () => {
-      for (let job = await this.queue.claim(); job; job = await this.queue.claim()) {
-        await this.runOne(job);
+      for (
+        let claimed = await this.queue.claim(limit);
+        claimed.length > 0;
+        claimed = await this.queue.claim(limit)
+      ) {
+        await this.runClaimed(claimed);
       }
     };
     await Promise.all(Array.from({ length: this.concurrency }, lane));
   }
 
-  private async runOne(job: Job) {
-    try {
-      await this.handle(job);
-    } finally {
-      for (const waiter of this.waiters) {
-        waiter.keys.delete(job.uniqueKey);
-        if (waiter.keys.size === 0) waiter.resolve();
+  private async runClaimed(claimed: Job[]) {
+    const byKind = new Map<string, Job[]>();
+    for (const job of claimed) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
+    for (const [kind, group] of byKind) {
+      const handler = this.handlers[kind];
+      const chunks =
+        handler && typeof handler !== 'function'
+          ? Array.from({ length: Math.ceil(group.length / handler.size) }, (_unused, index) =>
+              group.slice(index * handler.size, (index + 1) * handler.size),
+            )
+          : group.map((job) => [job]);
+      for (const chunk of chunks) {
+        try {
+          await this.settle(chunk, await this.handle(kind, chunk));
+        } finally {
+          this.releaseWaiters(chunk);
+        }
       }
     }
   }
 
-  private async handle(job: Job) {
-    const handler = this.handlers[job.kind];
-    if (!handler) return this.queue.fail(job.id, `no handler for ${job.kind}`);
+  private releaseWaiters(finished: Job[]) {
+    for (const waiter of this.waiters) {
+      for (const job of finished) waiter.keys.delete(job.uniqueKey);
+      if (waiter.keys.size === 0) waiter.resolve();
+    }
+  }
+
+  /** Runs one job, or a chunk of a batch handler's kind: per job, null when done or its error. */
+  private async handle(kind: string, chunk: Job[]): Promise<Array<Error | null>> {
+    const handler = this.handlers[kind];
+    if (!handler) return chunk.map(() => new UnknownKind(`no handler for ${kind}`));
     try {
-      await handler(job, { savePayload: (payload) => this.queue.savePayload(job.id, payload) });
-      await this.queue.complete(job.id);
+      if (typeof handler === 'function') {
+        const [job] = chunk as [Job];
+        await handler(job, { savePayload: (payload) => this.queue.savePayloads([{ id: job.id, payload }]) });
+        return [null];
+      }
+      const outcomes = await handler.run(chunk, {
+        savePayloads: (entries) =>
+          this.queue.savePayloads(entries.map(({ job, payload }) => ({ id: job.id, payload }))),
+      });
+      return chunk.map((_job, index) => outcomes[index] ?? null);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof RetryLater) {
+      return chunk.map(() => asError(error));
+    }
+  }
+
+  private async settle(chunk: Job[], outcomes: Array<Error | null>) {
+    await this.queue.complete(chunk.filter((_job, index) => outcomes[index] === null).map((job) => job.id));
+    for (const [index, job] of chunk.entries()) {
+      const error = outcomes[index];
+      if (!error) continue;
+      const message = error.message;
+      if (error instanceof UnknownKind) {
+        await this.queue.fail(job.id, message);
+      } else if (error instanceof RetryLater) {
         await this.queue.retry(job, message, error.delayMs ?? backoffMs(job.attempts), error.countsAsAttempt);
       } else if (job.attempts >= MAX_ATTEMPTS) {
         this.log(`job ${job.kind} ${job.uniqueKey} failed for good: ${message}`);
@@ -232,3 +305,5 @@ export class JobWorker {
     }
   }
 }
+
+class UnknownKind extends Error {}

@@ -11,7 +11,7 @@ function flakyQueue() {
     claim: async () => {
       state.claims += 1;
       if (!state.up) throw new Error('database "registry" is not currently accepting connections');
-      return null;
+      return [];
     },
   } as unknown as JobQueue;
   return { state, queue };

@@ -17,7 +17,7 @@ import type { LedgerWriter, PreparedTransaction } from '../ledger/ledger-writer'
 import type { MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
 import { DELIVERED, type DomainService } from '../modules/domains/service';
 import { markOrderRefunded } from '../modules/orders/repo';
-import { RetryLater, type JobHandler } from './job-queue';
+import { RetryLater, type BatchJobHandler, type Job, type JobHandler } from './job-queue';
 
 /** A prepared transaction kept in a job's payload, so a retry resubmits the same bytes (never a second mint). */
 type StoredTransaction = { bytes: string; transactionId: string };
@@ -25,9 +25,14 @@ type StoredTransaction = { bytes: string; transactionId: string };
 export type MintPayload = {
   domainId: number;
   collection?: StoredTransaction;
-  mint?: StoredTransaction;
+  /** The mint this name is part of (several names share one) and the name's place in its metadata. */
+  mint?: StoredTransaction & { index?: number };
+  /** The transfer that delivers this name's NFT (with up to nine others). */
   transfer?: StoredTransaction;
 };
+
+/** Names in one mint and NFTs in one transfer: Hedera takes up to ten of each per transaction. */
+export const MINT_BATCH = 10;
 
 export type RefundPayload = {
   orderId: string;
@@ -61,7 +66,12 @@ const encode = (prepared: PreparedTransaction): StoredTransaction => ({
   transactionId: prepared.transactionId,
 });
 
-type Deps = { db: Db; writer: LedgerWriter; mirror: MirrorReader; domains: DomainService };
+type Deps = {
+  db: Db;
+  writer: LedgerWriter;
+  mirror: MirrorReader;
+  domains: Pick<DomainService, 'byIds' | 'markMinted' | 'markDelivered'>;
+};
 
 /** What a successful transaction made: the entity it created, the serials it minted. */
 type Made = { entityId: string | null; serials: number[] };
@@ -74,6 +84,22 @@ function madeBy(record: MirrorTransaction): Made {
       .filter((transfer) => transfer.sender_account_id === null)
       .map((transfer) => transfer.serial_number),
   };
+}
+
+/**
+ * Splits items into groups that share one transaction: those whose transaction was already prepared
+ * (an earlier run saved it) go with it, the rest form one new group (the caller keeps it within one
+ * transaction's limits).
+ */
+function bySharedTransaction<T>(items: T[], storedOf: (item: T) => StoredTransaction | undefined): T[][] {
+  const prepared = new Map<string, T[]>();
+  const fresh: T[] = [];
+  for (const item of items) {
+    const stored = storedOf(item);
+    if (stored) prepared.set(stored.transactionId, [...(prepared.get(stored.transactionId) ?? []), item]);
+    else fresh.push(item);
+  }
+  return [...prepared.values(), ...(fresh.length > 0 ? [fresh] : [])];
 }
 
 export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
@@ -184,55 +210,140 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
 
   const writerPublicKey = () => writer.operatorPublicKey;
 
-  const mint: JobHandler = async (job, { savePayload }) => {
-    let payload = job.payload as MintPayload;
-    const save = async (next: MintPayload) => {
-      payload = next;
-      await savePayload(next);
-    };
-    const domain = await domains.byId(payload.domainId);
-    if (!domain) throw new Error(`domain ${payload.domainId} is gone`);
-    if (domain.status === DELIVERED) return;
-    const tokenId = domain.tokenId ?? (await collectionOf(domain.tld, payload, save));
+  /**
+   * Mints and delivers up to MINT_BATCH paid names together: one mint per top-level domain, one transfer
+   * for the NFTs whose buyers have associated the collection. Every job keeps the shared transaction in
+   * its payload with its place in it, so after a crash each one finds (or resubmits) the same
+   * transaction and no name is minted twice.
+   */
+  const mint: BatchJobHandler = {
+    size: MINT_BATCH,
+    async run(jobs, { savePayloads }) {
+      const payloads = new Map(jobs.map((job) => [job, job.payload as MintPayload]));
+      const payloadOf = (job: Job) => payloads.get(job)!;
+      const update = async (group: Job[], change: (payload: MintPayload, index: number) => MintPayload) => {
+        for (const [index, job] of group.entries()) payloads.set(job, change(payloadOf(job), index));
+        await savePayloads(group.map((job) => ({ job, payload: payloadOf(job) })));
+      };
+      const outcomes = new Map<Job, Error>();
+      /** Runs one step of a group; an error ends each of its jobs that has not ended yet. */
+      const step = async (group: Job[], work: () => Promise<void>) => {
+        try {
+          await work();
+        } catch (error) {
+          for (const job of group)
+            if (!outcomes.has(job))
+              outcomes.set(job, error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+      const ledgerDown = (error: unknown) => {
+        throw error instanceof LedgerUnavailableError ? new RetryLater('the ledger is down', 5000) : error;
+      };
 
-    let serial = domain.serialNo;
-    if (serial === null) {
-      const made = await submitOnce(
-        payload.mint,
-        () => new TokenMintTransaction().setTokenId(tokenId).setMetadata([Buffer.from(domain.name, 'utf8')]),
-        (stored) => save({ ...payload, mint: stored }),
+      const rows = new Map(
+        (await domains.byIds(jobs.map((job) => payloadOf(job).domainId))).map((row) => [row.id, row]),
       );
-      // One name per mint: its one serial.
-      const minted = made.serials[0];
-      if (minted === undefined) throw new Error('mint record has no serial');
-      serial = minted;
-      await domains.markMinted(domain.id, tokenId, serial);
-    }
+      type Item = { job: Job; domain: NonNullable<ReturnType<typeof rows.get>> };
+      const byTld = new Map<string, Item[]>();
+      for (const job of jobs) {
+        const domain = rows.get(payloadOf(job).domainId);
+        if (!domain) outcomes.set(job, new Error(`domain ${payloadOf(job).domainId} is gone`));
+        else if (domain.status !== DELIVERED)
+          byTld.set(domain.tld, [...(byTld.get(domain.tld) ?? []), { job, domain }]);
+      }
 
-    // Delivery needs the buyer's association; until then the domain waits in Pending.
-    const relationships = await mirror
-      .listAccountTokens(domain.ownerAccount, tokenId)
-      .catch((error: unknown) => {
-        if (error instanceof LedgerUnavailableError) throw new RetryLater('the ledger is down', 5000);
-        throw error;
-      });
-    if (!relationships.some((relation) => relation.token_id === tokenId)) {
-      throw new RetryLater(
-        `${domain.ownerAccount} has not associated ${tokenId}`,
-        associationRecheckMs(Date.now() - job.createdAt.getTime()),
-      );
-    }
-    await submitOnce(
-      payload.transfer,
-      () =>
-        new TransferTransaction().addNftTransfer(
-          new NftId(TokenId.fromString(tokenId), serial!),
-          AccountId.fromString(writer.operatorId),
-          AccountId.fromString(domain.ownerAccount),
-        ),
-      (stored) => save({ ...payload, transfer: stored }),
-    );
-    await domains.markDelivered(domain.id);
+      for (const [tld, items] of byTld) {
+        const jobsOf = (some: Item[]) => some.map((item) => item.job);
+        const unminted = items.filter((item) => item.domain.serialNo === null);
+        let collection: string | null = null;
+        if (unminted.length > 0) {
+          const lead = unminted.find((item) => payloadOf(item.job).collection) ?? unminted[0]!;
+          await step(jobsOf(unminted), async () => {
+            collection = await collectionOf(tld, payloadOf(lead.job), (next) =>
+              update([lead.job], () => next),
+            );
+          });
+        }
+
+        // Names whose earlier mint was prepared go with that mint; the others share a new one.
+        for (const group of bySharedTransaction(unminted, (item) => payloadOf(item.job).mint)) {
+          if (collection === null) break;
+          const tokenId: string = collection;
+          await step(jobsOf(group), async () => {
+            const stored = payloadOf(group[0]!.job).mint;
+            const made = await submitOnce(
+              stored,
+              () =>
+                new TokenMintTransaction()
+                  .setTokenId(tokenId)
+                  .setMetadata(group.map((item) => Buffer.from(item.domain.name, 'utf8'))),
+              (next) =>
+                update(jobsOf(group), (payload, index) => ({
+                  ...payload,
+                  mint: next && { ...next, index: stored ? (payload.mint?.index ?? 0) : index },
+                })),
+            );
+            // Serials are given in metadata order.
+            const serials = [...made.serials].sort((a, b) => a - b);
+            const minted: Array<{ id: number; serialNo: number }> = [];
+            for (const item of group) {
+              const serial = serials[payloadOf(item.job).mint?.index ?? 0];
+              if (serial === undefined) outcomes.set(item.job, new Error('mint record has no serial'));
+              else minted.push({ id: item.domain.id, serialNo: serial });
+            }
+            await domains.markMinted(tokenId, minted);
+            for (const { id, serialNo } of minted)
+              for (const item of group)
+                if (item.domain.id === id) item.domain = { ...item.domain, tokenId, serialNo };
+          });
+        }
+
+        // Delivery needs the buyer's association; until then the domain waits in Pending.
+        const deliverable: Item[] = [];
+        const holders = new Map<string, Item[]>();
+        for (const item of items) {
+          if (outcomes.has(item.job) || item.domain.serialNo === null) continue;
+          const holder = `${item.domain.ownerAccount} ${item.domain.tokenId}`;
+          holders.set(holder, [...(holders.get(holder) ?? []), item]);
+        }
+        for (const owned of holders.values()) {
+          const { ownerAccount: owner, tokenId } = owned[0]!.domain;
+          await step(jobsOf(owned), async () => {
+            const relationships = await mirror.listAccountTokens(owner, tokenId!).catch(ledgerDown);
+            if (relationships.some((relation) => relation.token_id === tokenId)) {
+              deliverable.push(...owned);
+              return;
+            }
+            for (const item of owned)
+              outcomes.set(
+                item.job,
+                new RetryLater(
+                  `${owner} has not associated ${tokenId}`,
+                  associationRecheckMs(Date.now() - item.job.createdAt.getTime()),
+                ),
+              );
+          });
+        }
+        for (const group of bySharedTransaction(deliverable, (item) => payloadOf(item.job).transfer)) {
+          await step(jobsOf(group), async () => {
+            const transfer = new TransferTransaction();
+            for (const { domain } of group)
+              transfer.addNftTransfer(
+                new NftId(TokenId.fromString(domain.tokenId!), domain.serialNo!),
+                AccountId.fromString(writer.operatorId),
+                AccountId.fromString(domain.ownerAccount),
+              );
+            await submitOnce(
+              payloadOf(group[0]!.job).transfer,
+              () => transfer,
+              (next) => update(jobsOf(group), (payload) => ({ ...payload, transfer: next })),
+            );
+            await domains.markDelivered(group.map((item) => item.domain.id));
+          });
+        }
+      }
+      return jobs.map((job) => outcomes.get(job) ?? null);
+    },
   };
 
   const refund: JobHandler = async (job, { savePayload }) => {
@@ -254,6 +365,6 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
   };
 
   return {
-    handlers: { mint, refund } as Record<string, JobHandler>,
+    handlers: { mint, refund } as Record<string, JobHandler | BatchJobHandler>,
   };
 }

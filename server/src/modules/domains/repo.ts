@@ -138,17 +138,22 @@ export async function domainsByIds(db: Db, ids: number[]) {
   return db.select().from(domains).where(inArray(domains.id, ids));
 }
 
-export async function findDomainById(db: Db, id: number) {
-  const [row] = await db.select().from(domains).where(eq(domains.id, id));
-  return row ?? null;
+/** Records the serials of names minted into `tokenId` (one statement for a batch). */
+export async function markMinted(db: Db, tokenId: string, minted: Array<{ id: number; serialNo: number }>) {
+  if (minted.length === 0) return;
+  const values = sql.join(
+    minted.map(({ id, serialNo }) => sql`(${id}::int, ${serialNo}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${domains} set token_id = ${tokenId}, serial_no = minted.serial_no
+    from (values ${values}) as minted(id, serial_no)
+    where ${domains.id} = minted.id`);
 }
 
-export async function markDomain(
-  db: Db,
-  id: number,
-  change: Partial<Pick<NewDomain, 'tokenId' | 'serialNo' | 'status'>>,
-) {
-  await db.update(domains).set(change).where(eq(domains.id, id));
+export async function markStatus(db: Db, ids: number[], status: number) {
+  if (ids.length === 0) return;
+  await db.update(domains).set({ status }).where(inArray(domains.id, ids));
 }
 
 export async function domainsOfOrder(db: Db, orderId: string) {

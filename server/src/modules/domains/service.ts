@@ -316,14 +316,12 @@ export function createDomainService({
     recordOtherProviderDomain: (row: { domainName: string; tokenId: string; serialNumber: number }) =>
       repo.insertOtherProviderDomain(db, row),
 
-    byId: (id: number) => repo.findDomainById(db, id),
-
     byIds: (ids: number[]) => repo.domainsByIds(db, ids),
 
-    markMinted: (id: number, tokenId: string, serialNo: number) =>
-      repo.markDomain(db, id, { tokenId, serialNo }),
+    markMinted: (tokenId: string, minted: Array<{ id: number; serialNo: number }>) =>
+      repo.markMinted(db, tokenId, minted),
 
-    markDelivered: (id: number) => repo.markDomain(db, id, { status: DELIVERED }),
+    markDelivered: (ids: number[]) => repo.markStatus(db, ids, DELIVERED),
 
     ofOrder: (orderId: string) => repo.domainsOfOrder(db, orderId),
 
