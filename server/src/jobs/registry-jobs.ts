@@ -276,7 +276,9 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
               () =>
                 new TokenMintTransaction()
                   .setTokenId(tokenId)
-                  .setMetadata(group.map((item) => Buffer.from(item.domain.name, 'utf8'))),
+                  .setMetadata(group.map((item) => Buffer.from(item.domain.name, 'utf8')))
+                  // The network charges a mint per NFT: the SDK's cap for one (2 ℏ) for each.
+                  .setMaxTransactionFee(new Hbar(2 * group.length)),
               (next) =>
                 update(jobsOf(group), (payload, index) => ({
                   ...payload,
@@ -326,7 +328,8 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
         }
         for (const group of bySharedTransaction(deliverable, (item) => payloadOf(item.job).transfer)) {
           await step(jobsOf(group), async () => {
-            const transfer = new TransferTransaction();
+            // The SDK's cap for a transfer (1 ℏ) for each NFT it moves.
+            const transfer = new TransferTransaction().setMaxTransactionFee(new Hbar(group.length));
             for (const { domain } of group)
               transfer.addNftTransfer(
                 new NftId(TokenId.fromString(domain.tokenId!), domain.serialNo!),

@@ -11,7 +11,9 @@ import {
   TokenId,
 } from '@hashgraph/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { ledgerNfts } from '../../db/schema';
 import { engineCases } from '../../testing/test-databases';
 import { FEE_ACCOUNT, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
 import { LocalLedger } from './local-ledger';
@@ -202,6 +204,46 @@ describe.each(engineCases)('local ledger on $engine', ({ open }) => {
         .setNodeAccountIds([new AccountId(3)])
         .freeze();
       expect((await submit(mint, outsider.key)).status).toBe('INVALID_SIGNATURE');
+    });
+
+    it('mints up to ten NFTs in one transaction, serials in metadata order, and moves up to ten in one transfer', async () => {
+      const tokenId = await writer.createNftCollection('batch domains', 'BATCH');
+      const buyer = await funded(10);
+      await writer.associate(buyer.accountId, buyer.key, tokenId);
+      const names = (count: number) => Array.from({ length: count }, (_unused, index) => `n${index}.batch`);
+      const submitted = async (transaction: TokenMintTransaction | TransferTransaction) =>
+        writer.submit((await writer.prepare(transaction)).bytes);
+      const mintOf = (metadata: string[]) =>
+        new TokenMintTransaction().setTokenId(tokenId).setMetadata(metadata.map((name) => Buffer.from(name)));
+
+      expect(await submitted(mintOf(names(11)))).toEqual({ status: 'BATCH_SIZE_LIMIT_EXCEEDED' });
+      const minted = await submitted(mintOf(names(10)));
+      expect(minted).toMatchObject({ status: 'SUCCESS', serials: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
+      const extra = await writer.mint(tokenId, 'extra.batch');
+      const held = await database.db
+        .select()
+        .from(ledgerNfts)
+        .where(eq(ledgerNfts.tokenId, tokenId))
+        .orderBy(ledgerNfts.serialNumber);
+      expect(held.map((nft) => Buffer.from(nft.metadata, 'base64').toString())).toEqual([
+        ...names(10),
+        'extra.batch',
+      ]);
+
+      const delivery = (serials: number[]) => {
+        const transaction = new TransferTransaction();
+        for (const serial of serials)
+          transaction.addNftTransfer(
+            new NftId(TokenId.fromString(tokenId), serial),
+            writer.operatorId,
+            buyer.accountId,
+          );
+        return transaction;
+      };
+      const all = [...minted.serials!, extra];
+      expect(await submitted(delivery(all))).toEqual({ status: 'BATCH_SIZE_LIMIT_EXCEEDED' });
+      expect((await submitted(delivery(all.slice(0, 10)))).status).toBe('SUCCESS');
+      expect(await ledger.listAccountNfts(buyer.accountId, tokenId)).toHaveLength(10);
     });
 
     it('moves nothing but the fee when one part of a transfer fails, and moves several NFTs at once', async () => {

@@ -50,6 +50,8 @@ export type SubmitResult = {
 const FUTURE_TOLERANCE_NS = 5_000_000_000n;
 const LEDGER_LOCK_KEY = 852_741_963;
 const MAX_METADATA_BYTES = 100;
+/** The network's limits: NFTs minted by one TokenMint, NFTs moved by one transfer. */
+const MAX_NFTS_PER_TRANSACTION = 10;
 const MAX_CACHED_ACCOUNT_KEYS = 100_000;
 
 class Outcome extends Error {
@@ -324,6 +326,7 @@ export class LocalLedger implements LedgerReader {
         isApproval: transfer.isApproved,
       })),
     );
+    if (nftMoves.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
     const accounts = await this.accounts(tx, [
       ...movement.keys(),
       ...nftMoves.flatMap((move) => [move.sender, move.receiver]),
@@ -512,6 +515,7 @@ export class LocalLedger implements LedgerReader {
       fail('INVALID_SIGNATURE');
     const metadata = transaction.metadata;
     if (metadata.length === 0) fail('INVALID_TOKEN_MINT_METADATA');
+    if (metadata.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
     if (metadata.some((item) => item.length > MAX_METADATA_BYTES)) fail('METADATA_TOO_LONG');
     const serials = metadata.map((_item, index) => token.totalSupply + index + 1);
     await tx.insert(ledgerNfts).values(
