@@ -211,9 +211,9 @@ export async function buildApp({
         runJobs: (jobKeys) => {
           if (!jobsAfterPayment) return Promise.resolve();
           // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.
-          const run = (jobKeys ? worker!.runUntil(jobKeys) : worker!.kick()).catch((error: unknown) =>
-            app.log.warn({ err: error }, 'job run failed'),
-          );
+          const run = worker!
+            .runUntil(jobKeys)
+            .catch((error: unknown) => app.log.warn({ err: error }, 'job run failed'));
           let timer: NodeJS.Timeout | undefined;
           const waited = new Promise<void>((resolve) => {
             timer = setTimeout(resolve, 5000);

@@ -194,11 +194,17 @@ export class JobWorker {
   /**
    * Runs due jobs and resolves once each of `uniqueKeys` has had its turn here (done, failed or put back
    * to wait), or when the run is over (another server may have taken them): a buyer waits for their own
-   * jobs, not for everyone's.
+   * jobs, not for everyone's, and not at all without any.
    */
   runUntil(uniqueKeys: string[]): Promise<void> {
     const run = this.kick();
-    if (uniqueKeys.length === 0) return run;
+    if (uniqueKeys.length === 0) {
+      // Nothing to wait for: the run goes on; if it fails, the timer's next round retries.
+      run.catch((error: unknown) =>
+        this.log(`job run failed: ${error instanceof Error ? error.message : error}`),
+      );
+      return Promise.resolve();
+    }
     let waiter!: { keys: Set<string>; resolve: () => void };
     const turns = new Promise<void>((resolve) => {
       waiter = { keys: new Set(uniqueKeys), resolve };

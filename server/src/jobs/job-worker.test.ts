@@ -102,6 +102,9 @@ describe.each(engineCases)('a buyer waiting for their own jobs on $engine', ({ o
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(answered).toBe(false);
+    // No keys (an order that queued no job): answered at once while the run goes on.
+    await worker.runUntil([]);
+    expect(answered).toBe(false);
     releaseSlow();
     await waiting;
     expect((await database.db.select().from(jobs)).every((job) => job.status === 'done')).toBe(true);

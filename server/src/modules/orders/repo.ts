@@ -123,9 +123,10 @@ export async function markOrderRefunded(db: Db, orderId: string) {
 }
 
 /** Makes the mint jobs of these domains due now (the buyer just associated the collection). */
-export async function makeMintJobsDue(db: Db, domainIds: number[]) {
-  if (domainIds.length === 0) return;
-  await db
+/** Makes the waiting mint jobs of these domains due now; answers their unique keys. */
+export async function makeMintJobsDue(db: Db, domainIds: number[]): Promise<string[]> {
+  if (domainIds.length === 0) return [];
+  const due = await db
     .update(jobs)
     .set({ runAfter: new Date() })
     .where(
@@ -134,7 +135,9 @@ export async function makeMintJobsDue(db: Db, domainIds: number[]) {
         eq(jobs.status, 'queued'),
         inArray(sql`(${jobs.payload}->>'domainId')::int`, domainIds),
       ),
-    );
+    )
+    .returning({ uniqueKey: jobs.uniqueKey });
+  return due.map((job) => job.uniqueKey);
 }
 
 /** Paid orders of an account, one row per line, newest first. */

@@ -51,9 +51,9 @@ type Deps = {
   claimTokenId: string | null;
   /**
    * Runs due jobs now (after a payment) and resolves when the given jobs (by unique key) have had their
-   * turn, or without keys when every due job has, or when the run is over.
+   * turn, or when the run is over; at once when there are none.
    */
-  runJobs: (jobKeys?: string[]) => Promise<void>;
+  runJobs: (jobKeys: string[]) => Promise<void>;
   now?: () => Date;
 };
 
@@ -411,8 +411,7 @@ export function createOrderService(deps: Deps) {
     /** The buyer associated a collection: deliver what waited for it now instead of at the next re-check. */
     async checkDeliveries(accountId: string): Promise<DeliveryCheckResponse> {
       const waiting = await domains.undeliveredIdsOf(accountId);
-      await repo.makeMintJobsDue(db, waiting);
-      if (waiting.length > 0) await deps.runJobs();
+      await deps.runJobs(await repo.makeMintJobsDue(db, waiting));
       const rows = await domains.byIds(waiting);
       return {
         delivered: rows.filter((row) => row.status === DELIVERED).map((row) => row.name),
