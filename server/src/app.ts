@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { discountTokenIds, MIRROR_NODES, type AppConfig } from './config';
 import type { LedgerWriter } from './ledger/ledger-writer';
 import { createJobQueue, JobWorker } from './jobs/job-queue';
@@ -44,6 +44,7 @@ import { createTldService } from './modules/tlds/service';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRemotesManifest, resolveRemotesManifest } from './plugins/remotes-manifest';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApps } from './plugins/static-apps';
 
@@ -106,7 +107,7 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.CHECK_RESPONSES));
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

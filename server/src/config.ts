@@ -92,6 +92,8 @@ const ConfigSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** After a domain expires, the days it stays its owner's to extend before anyone may register it. */
   GRACE_PERIOD_DAYS: z.coerce.number().min(0).max(365).default(30),
+  /** Checks every response against its schema as well (the tests do; a broken answer is a 500). */
+  CHECK_RESPONSES: z.stringbool().default(false),
   /** Mint and refund jobs one server runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Requests per minute and client. */
