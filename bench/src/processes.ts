@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,11 @@ async function stop(child: ChildProcess) {
 /** How the server is run: compiled (as `npm start` runs it) or transpiled on load by tsx. */
 export type ServerRunner = 'compiled' | 'tsx';
 
+/** The node flags `npm start` adds on the embedded database. */
+const EMBEDDED_NODE_FLAGS = readFileSync(path.join(ROOT, 'scripts', 'embedded-node-flags'), 'utf8')
+  .trim()
+  .split(/\s+/);
+
 const RUNNER_ARGS: Record<ServerRunner, string[]> = {
   compiled: ['--enable-source-maps', 'server/dist/main.js'],
   tsx: ['--import', 'tsx', 'server/src/main.ts'],
@@ -71,9 +76,9 @@ export async function startProductServer(
   const port = await freePort();
   // A folder of the caller's is kept; a fresh one is removed on stop.
   const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-bench-'));
-  // As scripts/start.sh runs it: on the embedded database with one V8 worker thread.
-  const embedded = !env.DATABASE_URL;
-  const child = spawn(process.execPath, [...(embedded ? ['--v8-pool-size=1'] : []), ...RUNNER_ARGS[runner]], {
+  // As scripts/start.sh runs it: on the embedded database with the node flags it uses there.
+  const embeddedFlags = env.DATABASE_URL ? [] : EMBEDDED_NODE_FLAGS;
+  const child = spawn(process.execPath, [...embeddedFlags, ...RUNNER_ARGS[runner]], {
     cwd: ROOT,
     env: {
       ...process.env,
