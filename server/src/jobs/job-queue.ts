@@ -133,7 +133,7 @@ export type BatchJobHandler = {
   ): Promise<Array<Error | null>>;
 };
 
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+export const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 export const MAX_ATTEMPTS = 12;
 

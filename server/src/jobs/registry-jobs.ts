@@ -17,7 +17,7 @@ import type { LedgerWriter, PreparedTransaction } from '../ledger/ledger-writer'
 import type { MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
 import { DELIVERED, type DomainService } from '../modules/domains/service';
 import { markOrderRefunded } from '../modules/orders/repo';
-import { RetryLater, type BatchJobHandler, type Job, type JobHandler } from './job-queue';
+import { asError, RetryLater, type BatchJobHandler, type Job, type JobHandler } from './job-queue';
 
 /** A prepared transaction kept in a job's payload, so a retry resubmits the same bytes (never a second mint). */
 type StoredTransaction = { bytes: string; transactionId: string };
@@ -231,9 +231,7 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
         try {
           await work();
         } catch (error) {
-          for (const job of group)
-            if (!outcomes.has(job))
-              outcomes.set(job, error instanceof Error ? error : new Error(String(error)));
+          for (const job of group) if (!outcomes.has(job)) outcomes.set(job, asError(error));
         }
       };
       const ledgerDown = (error: unknown) => {

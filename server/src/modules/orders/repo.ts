@@ -122,8 +122,10 @@ export async function markOrderRefunded(db: Db, orderId: string) {
   await db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
 }
 
-/** Makes the mint jobs of these domains due now (the buyer just associated the collection). */
-/** Makes the waiting mint jobs of these domains due now; answers their unique keys. */
+/**
+ * Makes the waiting mint jobs of these domains due now (the buyer just associated the collection);
+ * answers their unique keys.
+ */
 export async function makeMintJobsDue(db: Db, domainIds: number[]): Promise<string[]> {
   if (domainIds.length === 0) return [];
   const due = await db
