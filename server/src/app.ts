@@ -7,6 +7,8 @@ import { discountTokenIds, MIRROR_NODES, type AppConfig } from './config';
 import type { LedgerWriter } from './ledger/ledger-writer';
 import { createJobQueue, JobWorker } from './jobs/job-queue';
 import { createRegistryJobs } from './jobs/registry-jobs';
+import { createFeedLeases } from './jobs/feed-leases';
+import { LedgerWatcher, PAYMENTS_FEED } from './jobs/ledger-watcher';
 import type { Database } from './db/database';
 import { injectFetch } from './ledger/inject-fetch';
 import { registerLedgerDevRoutes } from './ledger/local/ledger-dev-routes';
@@ -14,6 +16,7 @@ import { ensureLocalPass } from './ledger/local/local-passes';
 import type { LocalLedger } from './ledger/local/local-ledger';
 import type { LocalLedgerWriter } from './ledger/local/local-ledger-writer';
 import { registerMirrorRoutes } from './ledger/local/mirror-routes';
+import { registerMirrorFeedRoutes } from './ledger/local/mirror-feed-routes';
 import { MirrorLedgerReader, MirrorReader } from './ledger/mirror-reader';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -52,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Runs the mint and refund jobs; `main` starts its timer. */
     jobWorker: JobWorker | null;
+    /** Settles payments and follows NFTs from the mirror node; `main` starts its timer. */
+    ledgerWatcher: LedgerWatcher | null;
   }
 }
 
@@ -79,6 +84,18 @@ const HOUR = 60 * MINUTE;
 
 /** Trusts the nearest `hops` proxies to name the client (TRUST_PROXY as a hop count). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Seconds the payments feed is behind the mirror node (null before its first read). */
+async function watcherLagSeconds(feeds: ReturnType<typeof createFeedLeases>): Promise<number | null> {
+  // Health answers at once even when the database is slow: no figure then rather than a late answer.
+  const states = await Promise.race([
+    feeds.states().catch(() => []),
+    new Promise<[]>((resolve) => setTimeout(() => resolve([]), 500).unref()),
+  ]);
+  const payments = states.find((feed) => feed.name === PAYMENTS_FEED);
+  if (!payments?.readUpTo) return null;
+  return Math.max(0, Math.round((Date.now() - payments.readUpTo.getTime()) / 1000));
+}
 
 /** Builds the server from its plugins; no logic lives here. */
 export async function buildApp({
@@ -225,11 +242,35 @@ export async function buildApp({
     : null;
   const searchRateLimit = { max: config.RATE_LIMIT_SEARCH, timeWindow: MINUTE };
 
+  // The ledger is the truth: payments settle and names follow their NFTs without any browser.
+  const feeds = createFeedLeases(db, { leaseMs: config.FEED_LEASE_MS });
+  const watcher =
+    orders && writer
+      ? new LedgerWatcher({
+          leases: feeds,
+          mirror,
+          treasuryAccountId: writer.operatorId,
+          takePayment: (record) => orders.takePayment(record),
+          collections: () => tlds.collections(),
+          followNfts: (tokenId, nfts) => domains.followNfts(tokenId, nfts),
+          kickJobs: (jobKeys) => {
+            if (!jobsAfterPayment || jobKeys.length === 0) return;
+            worker!.kick().catch((error: unknown) => app.log.warn({ err: error }, 'job run failed'));
+          },
+          log: (line) => app.log.warn(line),
+        })
+      : null;
+  app.decorate('ledgerWatcher', watcher);
+  app.addHook('onClose', async () => watcher?.stop());
+
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const up = await database.ping();
-    return reply
-      .status(up ? 200 : 503)
-      .send({ status: up ? 'ok' : 'down', database: { engine: database.engine, up } });
+    const lagSeconds = up && watcher ? await watcherLagSeconds(feeds) : null;
+    return reply.status(up ? 200 : 503).send({
+      status: up ? 'ok' : 'down',
+      database: { engine: database.engine, up },
+      watcher: { lagSeconds },
+    });
   });
 
   await app.register(
@@ -275,6 +316,7 @@ export async function buildApp({
       ledger: localLedger.ledger,
       usdPerHbar: async () => config.FIXED_USD_PER_HBAR,
     });
+    await registerMirrorFeedRoutes(app, { db });
     await registerLedgerDevRoutes(app, {
       ...localLedger,
       claimTokenId,

@@ -90,6 +90,10 @@ const ConfigSchema = z.object({
   REFERENCE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long a worker holds a job before another may take it over (after a crash). */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** How long one server leads a ledger watcher feed without renewing; another takes over after it. */
+  FEED_LEASE_MS: z.coerce.number().int().min(1000).default(15_000),
+  /** How often the ledger watcher reads the mirror node for payments and NFT transfers. */
+  WATCH_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
   /** After a domain expires, the days it stays its owner's to extend before anyone may register it. */
   GRACE_PERIOD_DAYS: z.coerce.number().min(0).max(365).default(30),
   /** Checks every response against its schema as well (the tests do; a broken answer is a 500). */

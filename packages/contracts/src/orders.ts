@@ -25,6 +25,12 @@ export const NAME_ORDER_KINDS: ReadonlySet<string> = new Set<OrderKind>(['domain
 
 /** Spec: status 22 = minted and delivered. */
 export const DELIVERED_STATUS = 22;
+/** Spec: status 1 = paid, being minted or waiting for the buyer's association. */
+export const PAID_STATUS = 1;
+/** Spec: status 0 = the line's payment went back to the buyer. */
+export const REFUNDED_STATUS = 0;
+/** A delivered domain whose NFT was burned or wiped on the ledger: it no longer resolves. */
+export const BURNED_STATUS = -1;
 
 /** What a paid action costs: the server fixes amount, names, discounts and expiry in a quote. */
 export const QuoteRequestSchema = z.discriminatedUnion('kind', [

@@ -124,7 +124,11 @@ describe.runIf(TEST_DATABASE_URL)('the server during a PostgreSQL outage', () =>
       ).toEqual([]);
       const health = await t.app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'down', database: { engine: 'postgres', up: false } });
+      expect(health.json()).toEqual({
+        status: 'down',
+        database: { engine: 'postgres', up: false },
+        watcher: { lagSeconds: null },
+      });
     } finally {
       await admin(`alter database ${databaseName} allow_connections true`);
     }

@@ -72,6 +72,7 @@ export const domains = pgTable(
     index('domains_order_idx').on(table.orderId),
     index('domains_owner_idx').on(table.ownerAccount),
     index('domains_parent_idx').on(table.parentName),
+    index('domains_nft_idx').on(table.tokenId, table.serialNo),
   ],
 );
 
@@ -366,4 +367,41 @@ export const jobs = pgTable(
     uniqueIndex('jobs_unique_key').on(table.uniqueKey),
     index('jobs_status_run_after_idx').on(table.status, table.runAfter),
   ],
+);
+
+/**
+ * The ledger watcher's feeds (the treasury's payments, each domain collection's NFTs): where each one
+ * has read up to, and which server leads it until when. One leader at a time; another takes over once
+ * the lease has run out.
+ */
+export const ledgerFeeds = pgTable('ledger_feeds', {
+  name: text('name').primaryKey(),
+  /** Consensus timestamp (`seconds.nanos`) or serial read up to, as the feed counts. */
+  cursor: text('cursor').notNull().default('0'),
+  leader: text('leader'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** Consensus time of the last item read: how far behind the ledger the feed is. */
+  readUpTo: timestamp('read_up_to', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every payment the treasury received, once: settled into its order or refunded whole. Keyed by the
+ * payment's transaction id, so the watcher and a browser's confirm settle it once between them.
+ */
+export const ledgerPayments = pgTable(
+  'ledger_payments',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    consensusTimestamp: text('consensus_timestamp').notNull(),
+    payerAccount: text('payer_account').notNull(),
+    amountTinybars: bigint('amount_tinybars', { mode: 'bigint' }).notNull(),
+    /** The order the memo named, when it named one. */
+    orderId: uuid('order_id'),
+    /** 'settled' (the order took it) or 'refunded' (sent back whole). */
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ledger_payments_payer_idx').on(table.payerAccount)],
 );

@@ -9,6 +9,7 @@ import {
   type Transaction,
   TransferTransaction,
 } from '@hashgraph/sdk';
+import { REFUNDED_STATUS } from '@registry/contracts/orders';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { tlds } from '../db/schema';
@@ -35,7 +36,10 @@ export type MintPayload = {
 export const MINT_BATCH = 10;
 
 export type RefundPayload = {
-  orderId: string;
+  /** The order the payment was for; null when its memo named none. */
+  orderId: string | null;
+  /** The payment this refund returns (all or part of); its memo names it. */
+  paymentTransactionId?: string;
   accountId: string;
   amountTinybars: string;
   reason: string;
@@ -45,7 +49,7 @@ export type RefundPayload = {
 };
 
 /** Spec status of a line whose payment went back to the buyer. */
-export const REFUNDED = 0;
+export const REFUNDED = REFUNDED_STATUS;
 
 const FIRST_ASSOCIATION_RECHECK_MS = 2_000;
 const LAST_ASSOCIATION_RECHECK_MS = 10 * 60_000;
@@ -356,13 +360,13 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
         new TransferTransaction()
           .addHbarTransfer(writer.operatorId, Hbar.fromTinybars((-tinybars).toString()))
           .addHbarTransfer(payload.accountId, Hbar.fromTinybars(tinybars.toString()))
-          .setTransactionMemo(`refund ${payload.orderId}`),
+          .setTransactionMemo(`refund ${payload.paymentTransactionId ?? payload.orderId}`),
       async (stored) => {
         payload = { ...payload, refund: stored };
         await savePayload(payload);
       },
     );
-    if (payload.wholeOrder) await markOrderRefunded(db, payload.orderId);
+    if (payload.wholeOrder && payload.orderId) await markOrderRefunded(db, payload.orderId);
   };
 
   return {

@@ -37,7 +37,10 @@ const NftSchema = z.object({
   serial_number: z.number(),
   token_id: z.string(),
   metadata: z.string().optional(),
+  /** A burned or wiped NFT stays listed as deleted, held by nobody. */
+  deleted: z.boolean().optional(),
 });
+export type MirrorNft = z.infer<typeof NftSchema>;
 const NftsSchema = z.object({ nfts: z.array(NftSchema), links: LinksSchema });
 const TransactionSchema = z.object({
   transaction_id: z.string(),
@@ -63,6 +66,10 @@ const TransactionSchema = z.object({
 });
 export type MirrorTransaction = z.infer<typeof TransactionSchema>;
 const TransactionsSchema = z.object({ transactions: z.array(TransactionSchema) });
+const TransactionPageSchema = z.object({ transactions: z.array(TransactionSchema), links: LinksSchema });
+
+/** One page of a list and the path of the next one (null on the last page). */
+export type MirrorPage<T> = { items: T[]; next: string | null };
 const RateSchema = z.object({
   cent_equivalent: z.number(),
   hbar_equivalent: z.number(),
@@ -160,6 +167,47 @@ export class MirrorReader {
     return answer?.transactions.find((item) => item.nonce === 0 && !item.scheduled) ?? null;
   }
 
+  /**
+   * One page of the transactions an account took part in after `afterTimestamp`, oldest first; pass
+   * the answer's `next` to read on. The ledger watcher's feed of the treasury's payments.
+   */
+  async transactionsPage(
+    from: { accountId: string; afterTimestamp: string; limit?: number } | { next: string },
+  ): Promise<MirrorPage<MirrorTransaction>> {
+    const path =
+      'next' in from
+        ? from.next
+        : `/api/v1/transactions?${new URLSearchParams({
+            'account.id': from.accountId,
+            limit: String(from.limit ?? 100),
+            order: 'asc',
+            timestamp: `gt:${from.afterTimestamp}`,
+          })}`;
+    const page = await this.get(path, TransactionPageSchema);
+    return { items: page?.transactions ?? [], next: page?.links.next ?? null };
+  }
+
+  /** One page of a collection's NFTs after `afterSerial`, by serial; pass `next` to read on. */
+  async tokenNftsPage(
+    from: { tokenId: string; afterSerial: number; limit?: number } | { next: string },
+  ): Promise<MirrorPage<MirrorNft>> {
+    const path =
+      'next' in from
+        ? from.next
+        : `/api/v1/tokens/${encodeURIComponent(from.tokenId)}/nfts?${new URLSearchParams({
+            limit: String(from.limit ?? 100),
+            order: 'asc',
+            serialnumber: `gt:${from.afterSerial}`,
+          })}`;
+    const page = await this.get(path, NftsSchema);
+    return { items: page?.nfts ?? [], next: page?.links.next ?? null };
+  }
+
+  /** One NFT with its holder, or null when the ledger does not know it. */
+  getNft(tokenId: string, serial: number): Promise<MirrorNft | null> {
+    return this.get(`/api/v1/tokens/${encodeURIComponent(tokenId)}/nfts/${serial}`, NftSchema);
+  }
+
   /** USD per HBAR = cent_equivalent / hbar_equivalent / 100. */
   async usdPerHbar(): Promise<number> {
     const answer = await this.get('/api/v1/network/exchangerate', ExchangeRateSchema);
@@ -198,6 +246,12 @@ export class MirrorLedgerReader implements LedgerReader {
     return nfts
       .filter((nft) => nft.token_id === tokenId && nft.account_id === accountId)
       .map((nft) => ({ tokenId: nft.token_id, serialNumber: nft.serial_number, accountId }));
+  }
+
+  async nftHolder(tokenId: string, serialNumber: number): Promise<string | null | undefined> {
+    const nft = await this.mirror.getNft(tokenId, serialNumber);
+    if (!nft) return undefined;
+    return nft.deleted ? null : nft.account_id;
   }
 
   private async mirrorAnswers(): Promise<boolean> {

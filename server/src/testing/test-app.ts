@@ -1,4 +1,12 @@
-import { AccountId, Hbar, PrivateKey, TransactionId, TransferTransaction } from '@hashgraph/sdk';
+import {
+  AccountId,
+  Hbar,
+  NftId,
+  PrivateKey,
+  TokenId,
+  TransactionId,
+  TransferTransaction,
+} from '@hashgraph/sdk';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
@@ -131,6 +139,45 @@ export async function startTestApp(
     return confirmed;
   }
 
+  /** Quote → the wallet pays → nobody confirms (the tab was closed): only the ledger knows. */
+  async function payWithoutConfirm(buyer: SignedIn, request: QuoteRequest) {
+    const quoted = await quote(buyer, request);
+    if (quoted.status !== 200) throw new Error(`quote failed: ${JSON.stringify(quoted.body)}`);
+    const paid = await pay(
+      buyer,
+      quoted.body.treasuryAccountId,
+      BigInt(quoted.body.amountTinybars),
+      quoted.body.memo,
+    );
+    if (paid.status !== 'SUCCESS') throw new Error(`payment failed: ${paid.status}`);
+    return { quote: quoted.body, transactionId: paid.transactionId };
+  }
+
+  /** The holder's wallet sends a domain's NFT to another account (an SDK transfer signed by the holder). */
+  async function sendNft(holder: SignedIn, tokenId: string, serial: number, to: string) {
+    const transfer = new TransferTransaction()
+      .addNftTransfer(new NftId(TokenId.fromString(tokenId), serial), holder.accountId, to)
+      .setTransactionId(TransactionId.generate(holder.accountId))
+      .setNodeAccountIds([new AccountId(3)])
+      .freeze();
+    await transfer.sign(holder.key);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/ledger/transactions',
+      payload: { bytes: Buffer.from(transfer.toBytes()).toString('base64') },
+    });
+    return response.json() as { status: string };
+  }
+
+  /** The .hbar collection made up front, so buyers can associate it before their first purchase. */
+  async function openCollection(tld = 'hbar') {
+    const existing = await collectionOf(tld);
+    if (existing) return existing;
+    const tokenId = await writer.createNftCollection(`${tld} domains`, tld.toUpperCase());
+    await database.db.update(tlds).set({ tokenId }).where(eq(tlds.name, tld));
+    return tokenId;
+  }
+
   /** The collection of a top-level domain, once its first name was minted. */
   async function collectionOf(tld: string) {
     const [row] = await database.db.select().from(tlds).where(eq(tlds.name, tld));
@@ -212,6 +259,9 @@ export async function startTestApp(
     pay,
     confirm,
     purchase,
+    payWithoutConfirm,
+    sendNft,
+    openCollection,
     collectionOf,
     associateAndCollect,
     buyDomain,

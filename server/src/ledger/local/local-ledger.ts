@@ -668,6 +668,15 @@ export class LocalLedger implements LedgerReader {
     }));
   }
 
+  async nftHolder(tokenId: string, serialNumber: number): Promise<string | null | undefined> {
+    this.assertAvailable();
+    const [row] = await this.db
+      .select({ owner: ledgerNfts.ownerAccount })
+      .from(ledgerNfts)
+      .where(and(eq(ledgerNfts.tokenId, tokenId), eq(ledgerNfts.serialNumber, serialNumber)));
+    return row?.owner;
+  }
+
   async balanceTinybars(accountId: string): Promise<bigint | null> {
     const row = await this.account(this.db, accountId);
     return row ? row.balanceTinybars : null;

@@ -15,7 +15,7 @@ import { accountNumOf } from './ledger-accounts';
 import type { LocalLedger } from './local-ledger';
 
 /** The mirror node's error body. */
-function mirrorError(reply: FastifyReply, status: number, message: string) {
+export function mirrorError(reply: FastifyReply, status: number, message: string) {
   return reply.status(status).send({ _status: { messages: [{ message }] } });
 }
 
@@ -35,15 +35,15 @@ export function sendWithInt64(reply: FastifyReply, body: unknown) {
 const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 100;
 
-type PageQuery = { limit?: string; order?: string; [key: string]: string | undefined };
+export type PageQuery = { limit?: string; order?: string; [key: string]: string | undefined };
 
-function parseLimit(value: string | undefined): number | null {
+export function parseLimit(value: string | undefined): number | null {
   if (value === undefined) return DEFAULT_LIMIT;
   if (!/^\d{1,4}$/.test(value) || Number(value) < 1) return null;
   return Math.min(Number(value), MAX_LIMIT);
 }
 
-function parseOrder(value: string | undefined, fallback: 'asc' | 'desc'): 'asc' | 'desc' | null {
+export function parseOrder(value: string | undefined, fallback: 'asc' | 'desc'): 'asc' | 'desc' | null {
   if (value === undefined) return fallback;
   return value === 'asc' || value === 'desc' ? value : null;
 }
@@ -71,7 +71,7 @@ function evmAddress(accountNum: number): string {
   return `0x${accountNum.toString(16).padStart(40, '0')}`;
 }
 
-function nextLink(path: string, query: Record<string, string>): string {
+export function nextLink(path: string, query: Record<string, string>): string {
   return `${path}?${new URLSearchParams(query).toString()}`;
 }
 
@@ -391,7 +391,7 @@ async function accountExists(db: Db, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
-function toMirrorNft(nft: typeof ledgerNfts.$inferSelect) {
+export function toMirrorNft(nft: typeof ledgerNfts.$inferSelect) {
   return {
     account_id: nft.ownerAccount,
     created_timestamp: nft.createdTimestamp,
@@ -405,7 +405,7 @@ function toMirrorNft(nft: typeof ledgerNfts.$inferSelect) {
   };
 }
 
-function toMirrorTransaction(row: typeof ledgerTransactions.$inferSelect) {
+export function toMirrorTransaction(row: typeof ledgerTransactions.$inferSelect) {
   return {
     assessed_custom_fees: [],
     batch_key: null,

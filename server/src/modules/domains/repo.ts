@@ -1,5 +1,6 @@
-import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { BURNED_STATUS, DELIVERED_STATUS, PAID_STATUS } from '@registry/contracts/orders';
 import type { Db, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
 import { domainRecords, domains, nameHolds, otherProviderDomains, reservedNames } from '../../db/schema';
@@ -165,7 +166,7 @@ export async function undeliveredIdsOf(db: Db, owner: string): Promise<number[]>
   const rows = await db
     .select({ id: domains.id })
     .from(domains)
-    .where(and(eq(domains.ownerAccount, owner), ne(domains.status, 22)));
+    .where(and(eq(domains.ownerAccount, owner), eq(domains.status, PAID_STATUS)));
   return rows.map((row) => row.id);
 }
 
@@ -173,7 +174,9 @@ export async function domainsOfOwner(db: Db, owner: string, delivered: boolean) 
   return db
     .select()
     .from(domains)
-    .where(and(eq(domains.ownerAccount, owner), delivered ? eq(domains.status, 22) : ne(domains.status, 22)))
+    .where(
+      and(eq(domains.ownerAccount, owner), eq(domains.status, delivered ? DELIVERED_STATUS : PAID_STATUS)),
+    )
     .orderBy(domains.purchasedAt, domains.name);
 }
 
@@ -197,7 +200,7 @@ export async function subdomainsOf(db: Db, owner: string, parent: string) {
 
 const serialStatement = preparedPerDatabase((db) =>
   db
-    .select({ serialNo: domains.serialNo, expiresAt: domains.expiresAt })
+    .select({ serialNo: domains.serialNo, expiresAt: domains.expiresAt, status: domains.status })
     .from(domains)
     .where(eq(domains.name, sql.placeholder('name')))
     .prepare('domain_serial'),
@@ -242,4 +245,31 @@ export async function otherProviderDomainsFor(db: Db, tokenId: string, serials: 
       ),
     )
     .orderBy(otherProviderDomains.domainName);
+}
+
+/**
+ * Follows delivered domains' NFTs of one collection to the accounts that hold them now (the ledger
+ * watcher read them), or marks a domain burned when its NFT is gone, in one statement; answers the
+ * names that changed. Names not delivered yet sit in the treasury by design and are left alone.
+ */
+export async function followNfts(
+  db: Db,
+  tokenId: string,
+  nfts: Array<{ serialNo: number; holder: string | null }>,
+): Promise<string[]> {
+  if (nfts.length === 0) return [];
+  const values = sql.join(
+    nfts.map(({ serialNo, holder }) => sql`(${serialNo}::bigint, ${holder}::text)`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<{ name: string }>(sql`
+    update ${domains} set
+      owner_account = coalesce(held.holder, ${domains.ownerAccount}),
+      status = case when held.holder is null then ${BURNED_STATUS}::int else ${domains.status} end
+    from (values ${values}) as held(serial_no, holder)
+    where ${domains.tokenId} = ${tokenId} and ${domains.serialNo} = held.serial_no
+      and ${domains.status} = ${DELIVERED_STATUS}
+      and (held.holder is null or ${domains.ownerAccount} <> held.holder)
+    returning ${domains.name} as name`);
+  return rows.map((row) => row.name);
 }

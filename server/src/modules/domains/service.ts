@@ -1,4 +1,4 @@
-import { DELIVERED_STATUS } from '@registry/contracts/orders';
+import { BURNED_STATUS, DELIVERED_STATUS } from '@registry/contracts/orders';
 import { DEFAULT_TLD } from '@registry/contracts/tld';
 import { splitDomainName, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
 import type {
@@ -325,6 +325,24 @@ export function createDomainService({
 
     ofOrder: (orderId: string) => repo.domainsOfOrder(db, orderId),
 
+    /** The ledger watcher read these NFTs' holders: delivered domains follow them (names that moved). */
+    followNfts: (tokenId: string, nfts: Array<{ serialNo: number; holder: string | null }>) =>
+      repo.followNfts(db, tokenId, nfts),
+
+    /**
+     * Reads a domain's NFT holder from the ledger now (after a transfer from the product) instead of at
+     * the watcher's next sweep; answers the holder the registry now records.
+     */
+    async followHolder(name: string): Promise<{ owner: string | null }> {
+      const row = await repo.findDomain(db, name);
+      if (!row || row.tokenId === null || row.serialNo === null) throw notFound(`${name} has no NFT yet`);
+      const holder = await ledger.nftHolder(row.tokenId, row.serialNo);
+      if (holder === undefined) throw notFound(`The ledger does not know the NFT of ${name}`);
+      await repo.followNfts(db, row.tokenId, [{ serialNo: row.serialNo, holder }]);
+      const after = await repo.findDomain(db, name);
+      return { owner: after && after.status !== BURNED_STATUS ? after.ownerAccount : null };
+    },
+
     undeliveredIdsOf: (owner: string) => repo.undeliveredIdsOf(db, owner),
 
     isActiveTld: (tld: string) => tlds.isActive(tld),
@@ -338,7 +356,8 @@ export function createDomainService({
     /** A registered name's NFT serial number: null while it is not minted, undefined when not registered. */
     async serialOf(name: string): Promise<number | null | undefined> {
       const domain = await repo.serialOfDomain(db, name);
-      if (!domain || domain.expiresAt <= releasedBefore()) return undefined;
+      if (!domain || domain.expiresAt <= releasedBefore() || domain.status === BURNED_STATUS)
+        return undefined;
       return domain.serialNo ?? null;
     },
   };

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
-import { domains, jobs, nameHolds, orderLines, orders } from '../../db/schema';
+import { domains, jobs, ledgerPayments, nameHolds, orderLines, orders } from '../../db/schema';
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
@@ -31,6 +31,43 @@ export async function findOrder(db: Executor, orderId: string, accountId: string
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
   return row ?? null;
+}
+
+/** An order by its id alone: the ledger watcher knows a payment's memo, not whose session paid. */
+export async function findOrderById(db: Executor, orderId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+export type PaymentRecord = typeof ledgerPayments.$inferInsert;
+
+/**
+ * Records what became of a payment the treasury received, once: false when it was recorded already
+ * (settled or refunded by another path), so exactly one settlement or refund follows a payment.
+ */
+export async function recordPayment(executor: Executor, payment: PaymentRecord): Promise<boolean> {
+  const inserted = await executor
+    .insert(ledgerPayments)
+    .values(payment)
+    .onConflictDoNothing({ target: ledgerPayments.transactionId })
+    .returning({ transactionId: ledgerPayments.transactionId });
+  return inserted.length > 0;
+}
+
+export async function paymentOutcome(db: Executor, transactionId: string) {
+  const [row] = await db
+    .select({ outcome: ledgerPayments.outcome, reason: ledgerPayments.reason })
+    .from(ledgerPayments)
+    .where(eq(ledgerPayments.transactionId, transactionId));
+  return row ?? null;
+}
+
+/** Payments refunded whole that no order took (unknown memo, too little, paid twice, another's quote). */
+export async function refundedPaymentsOf(db: Db, accountId: string) {
+  return db
+    .select()
+    .from(ledgerPayments)
+    .where(and(eq(ledgerPayments.payerAccount, accountId), eq(ledgerPayments.outcome, 'refunded')));
 }
 
 export async function linesOf(executor: Executor, orderId: string): Promise<OrderLine[]> {
@@ -151,7 +188,18 @@ export async function listOrders(db: Db, accountId: string) {
     .leftJoin(domains, and(eq(domains.name, orderLines.itemName), eq(domains.ownerAccount, orders.accountId)))
     .where(and(eq(orders.accountId, accountId), inArray(orders.status, ['paid', 'completed', 'refunded'])))
     .orderBy(desc(orders.paidAt), orderLines.id);
-  return rows.map(({ order, line, expiresAt }) => ({
+  const refunds = (await refundedPaymentsOf(db, accountId)).map((payment) => ({
+    id: payment.transactionId,
+    itemName: payment.reason ?? 'Payment',
+    kind: 'payment-refund',
+    purDate: payment.createdAt.toISOString(),
+    months: 0,
+    price: Number(payment.amountTinybars) / 1e8,
+    expiresOn: null,
+    refundedHbar: Number(payment.amountTinybars) / 1e8,
+    transactionId: payment.transactionId,
+  }));
+  const bought = rows.map(({ order, line, expiresAt }) => ({
     id: order.id,
     itemName: line.itemName,
     kind: order.kind,
@@ -162,4 +210,6 @@ export async function listOrders(db: Db, accountId: string) {
     refundedHbar: Number(order.refundedTinybars) / 1e8,
     transactionId: order.transactionId,
   }));
+  // Newest first; a stable sort keeps an order's lines together.
+  return [...bought, ...refunds].sort((a, b) => b.purDate.localeCompare(a.purDate));
 }

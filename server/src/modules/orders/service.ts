@@ -22,6 +22,7 @@ import { normaliseTransactionId } from '../../ledger/hedera-ids';
 import { LedgerUnavailableError } from '../../ledger/ledger-port';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { PaymentTaking } from '../../jobs/ledger-watcher';
 import { REFUNDED, type MintPayload, type RefundPayload } from '../../jobs/registry-jobs';
 import { DELIVERED, type DomainService } from '../domains/service';
 import type { PriceSource, SettingsService } from '../settings/service';
@@ -64,6 +65,24 @@ const quoteExpired = (names: string[]) =>
     `This quote had expired and ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer free; the payment is refunded`,
   );
 
+/** Another path (confirm or the ledger watcher, on this server or another) recorded this payment first. */
+class PaymentTaken extends Error {
+  constructor() {
+    super('the payment was recorded already');
+  }
+}
+
+/** Tinybars a transaction credited to the treasury. */
+const creditTo = (record: MirrorTransaction, treasuryAccountId: string) =>
+  record.transfers
+    .filter((transfer) => transfer.account === treasuryAccountId && transfer.amount > 0)
+    .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
+
+const memoOf = (record: MirrorTransaction) =>
+  record.memo_base64 ? Buffer.from(record.memo_base64, 'base64').toString('utf8') : '';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** What a verified payment did: kept, partly refunded, or refunded whole because its quote had run out. */
 type Outcome = { expiredAndLost: string[]; /** Jobs the payment queued, by unique key. */ jobKeys: string[] };
 
@@ -82,6 +101,47 @@ export function createOrderService(deps: Deps) {
     return holds
       ? { status: 1, msg: CLAIM_MESSAGES.eligible }
       : { status: 0, msg: CLAIM_MESSAGES.notEligible };
+  }
+
+  const creditedBy = (record: MirrorTransaction) => creditTo(record, treasuryAccountId);
+
+  /** Sends a payment that no order may take back to its payer, whole and once. */
+  async function refundPayment(
+    payment: { transactionId: string; consensusTimestamp: string; payer: string; credited: bigint },
+    orderId: string | null,
+    reason: string,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const recorded = await repo.recordPayment(tx, {
+        transactionId: payment.transactionId,
+        consensusTimestamp: payment.consensusTimestamp,
+        payerAccount: payment.payer,
+        amountTinybars: payment.credited,
+        orderId,
+        outcome: 'refunded',
+        reason,
+      });
+      if (!recorded) return false;
+      const refund: RefundPayload = {
+        orderId,
+        paymentTransactionId: payment.transactionId,
+        accountId: payment.payer,
+        amountTinybars: payment.credited.toString(),
+        reason,
+        wholeOrder: false,
+      };
+      await queue.enqueue('refund', `refund-payment:${payment.transactionId}`, refund, tx);
+      return true;
+    });
+  }
+
+  /** Why a payment cannot be this order's, or null when it may settle it. */
+  function refusal(order: repo.Order | null, payer: string, credited: bigint): string | null {
+    if (!order) return 'The payment memo names no quote';
+    if (order.accountId !== payer) return 'The quote in the memo belongs to another account';
+    if (credited < order.amountTinybars) return `Paid ${credited} of ${order.amountTinybars} tinybars quoted`;
+    if (order.transactionId !== null) return 'The quote was paid already';
+    return null;
   }
 
   const linesFor = createLinePricing({ domains, settings, prices, claimEligibility });
@@ -136,11 +196,29 @@ export function createOrderService(deps: Deps) {
     return record;
   }
 
-  /** Carries out a verified payment inside one transaction; answers what happened. */
-  async function settle(order: repo.Order, transactionId: string, credited: bigint): Promise<Outcome> {
+  /**
+   * Carries out a verified payment inside one transaction; answers what happened. The payment is
+   * recorded as this order's in the same transaction, so it is settled once whoever gets here first
+   * (the browser's confirm or the ledger watcher) and never also refunded as unmatched.
+   */
+  async function settle(
+    order: repo.Order,
+    payment: { transactionId: string; consensusTimestamp: string },
+    credited: bigint,
+  ): Promise<Outcome> {
+    const { transactionId } = payment;
     const paidAt = now();
     const expired = order.status === 'superseded' || order.expiresAt <= paidAt;
     return db.transaction(async (tx) => {
+      const recorded = await repo.recordPayment(tx, {
+        transactionId,
+        consensusTimestamp: payment.consensusTimestamp,
+        payerAccount: order.accountId,
+        amountTinybars: credited,
+        orderId: order.id,
+        outcome: 'settled',
+      });
+      if (!recorded) throw new PaymentTaken();
       const lines = await repo.linesOf(tx, order.id);
       const lost: string[] = [];
       const jobKeys: string[] = [];
@@ -197,10 +275,11 @@ export function createOrderService(deps: Deps) {
         status: refundAll ? 'refunded' : 'paid',
         refundedTinybars,
       });
-      if (!marked) throw conflict('ORDER_ALREADY_PAID', 'This order was already paid');
+      if (!marked) throw new PaymentTaken();
       if (refundedTinybars > 0n) {
         const payload: RefundPayload = {
           orderId: order.id,
+          paymentTransactionId: transactionId,
           accountId: order.accountId,
           amountTinybars: refundedTinybars.toString(),
           reason: lost.length > 0 ? `${lost.join(', ')} not available` : 'paid more than the quote',
@@ -378,13 +457,13 @@ export function createOrderService(deps: Deps) {
       }
       if (transactionId.split('-')[0] !== accountId)
         throw badRequest('PAYER_MISMATCH', 'The payment was not made by the signed-in account');
+      if ((await repo.paymentOutcome(db, transactionId))?.outcome === 'refunded')
+        throw conflict('PAYMENT_REFUNDED', 'This payment matched no open quote and was refunded');
       if (await repo.orderWithTransaction(db, transactionId))
         throw conflict('TRANSACTION_ALREADY_USED', 'This payment was already used for another order');
 
       const record = await paymentRecord(transactionId);
-      const credited = record.transfers
-        .filter((transfer) => transfer.account === treasuryAccountId && transfer.amount > 0)
-        .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
+      const credited = creditedBy(record);
       if (credited < order.amountTinybars) {
         throw new HttpError(
           402,
@@ -392,20 +471,72 @@ export function createOrderService(deps: Deps) {
           `The payment credited ${credited} of ${order.amountTinybars} tinybars to the registry`,
         );
       }
-      const memo = record.memo_base64 ? Buffer.from(record.memo_base64, 'base64').toString('utf8') : '';
-      if (memo !== order.id) throw new HttpError(402, 'WRONG_MEMO', 'The payment memo is not this order');
+      if (memoOf(record) !== order.id)
+        throw new HttpError(402, 'WRONG_MEMO', 'The payment memo is not this order');
 
       let outcome: Outcome;
       try {
-        outcome = await settle(order, transactionId, credited);
+        outcome = await settle(
+          order,
+          { transactionId, consensusTimestamp: record.consensus_timestamp },
+          credited,
+        );
       } catch (error) {
-        if (repo.isUniqueViolation(error))
+        if (error instanceof PaymentTaken || repo.isUniqueViolation(error)) {
+          // The ledger watcher may have settled this very payment a moment ago: the same answer then.
+          const settled = await repo.findOrder(db, orderId, accountId);
+          if (settled?.transactionId === transactionId) return answer(orderId, accountId);
+          if ((await repo.paymentOutcome(db, transactionId))?.outcome === 'refunded')
+            throw conflict('PAYMENT_REFUNDED', 'This payment matched no open quote and was refunded');
+          if (settled?.transactionId) throw conflict('ORDER_ALREADY_PAID', 'This order was already paid');
           throw conflict('TRANSACTION_ALREADY_USED', 'This payment was already used for another order');
+        }
         throw error;
       }
       await deps.runJobs(outcome.jobKeys);
       if (outcome.expiredAndLost.length > 0) throw quoteExpired(outcome.expiredAndLost);
       return answer(orderId, accountId);
+    },
+
+    /**
+     * Takes a transaction that reached the treasury, as the ledger watcher reads it from the mirror
+     * node: settles the order its memo names, as confirm would, or refunds it whole to its payer
+     * (unknown memo, another account's quote, too little, a quote paid already). Each payment once,
+     * however often it is read and whatever confirm does meanwhile.
+     */
+    async takePayment(record: MirrorTransaction): Promise<{ taking: PaymentTaking; jobKeys: string[] }> {
+      const transactionId = normaliseTransactionId(record.transaction_id);
+      const credited = creditedBy(record);
+      const payer = transactionId?.split('-')[0];
+      if (
+        !transactionId ||
+        !payer ||
+        record.result !== 'SUCCESS' ||
+        credited <= 0n ||
+        payer === treasuryAccountId
+      )
+        return { taking: 'not-a-payment', jobKeys: [] };
+      if (await repo.paymentOutcome(db, transactionId)) return { taking: 'recorded-before', jobKeys: [] };
+      const payment = { transactionId, consensusTimestamp: record.consensus_timestamp, payer, credited };
+      if (await repo.orderWithTransaction(db, transactionId))
+        return { taking: 'recorded-before', jobKeys: [] };
+      const memo = memoOf(record);
+      const order = UUID.test(memo) ? await repo.findOrderById(db, memo) : null;
+      let reason = refusal(order, payer, credited);
+      if (!reason) {
+        try {
+          const outcome = await settle(order!, payment, credited);
+          return { taking: 'settled', jobKeys: outcome.jobKeys };
+        } catch (error) {
+          if (!(error instanceof PaymentTaken) && !repo.isUniqueViolation(error)) throw error;
+          if (await repo.paymentOutcome(db, transactionId)) return { taking: 'recorded-before', jobKeys: [] };
+          reason = 'The quote was paid already';
+        }
+      }
+      const refunded = await refundPayment(payment, order?.id ?? null, reason);
+      return refunded
+        ? { taking: 'refunded', jobKeys: [`refund-payment:${transactionId}`] }
+        : { taking: 'recorded-before', jobKeys: [] };
     },
 
     /** The buyer associated a collection: deliver what waited for it now instead of at the next re-check. */

@@ -27,6 +27,7 @@ const KIND_LABELS: Record<string, string> = {
   subscription: 'Subscription',
   'record-fee': 'Record change',
   renew: 'Renewal',
+  'payment-refund': 'Payment refunded',
 };
 export const orderKindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 

@@ -1,0 +1,184 @@
+import { LedgerUnavailableError } from '../ledger/ledger-port';
+import type { MirrorNft, MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
+import type { FeedLeases } from './feed-leases';
+
+/** The treasury's incoming transfers, in consensus order. */
+export const PAYMENTS_FEED = 'payments';
+/** A collection's NFTs by serial: `nfts:0.0.1234`. */
+export const nftFeed = (tokenId: string) => `nfts:${tokenId}`;
+
+/** Pages read per feed in one round, so one round stays short and the lease is renewed often. */
+const PAGES_PER_ROUND = 10;
+const PAGE_SIZE = 100;
+
+/** What became of a transaction that reached the treasury. */
+export type PaymentTaking = 'settled' | 'refunded' | 'recorded-before' | 'not-a-payment';
+
+type Deps = {
+  leases: FeedLeases;
+  mirror: Pick<MirrorReader, 'transactionsPage' | 'tokenNftsPage'>;
+  treasuryAccountId: string;
+  /** Settles or refunds one payment exactly once (the order service's `takePayment`). */
+  takePayment(record: MirrorTransaction): Promise<{ taking: PaymentTaking; jobKeys: string[] }>;
+  /** The registry's domain collections. */
+  collections(): Promise<string[]>;
+  /** Records NFTs' holders (null when burned or wiped); answers the domains that moved. */
+  followNfts(tokenId: string, nfts: Array<{ serialNo: number; holder: string | null }>): Promise<string[]>;
+  /** Starts the jobs (mints, refunds) that settlements queued, without waiting for them. */
+  kickJobs(jobKeys: string[]): void;
+  log?: (message: string) => void;
+  /** Counts what the watcher did, for the metrics endpoint. */
+  observe?: (event: { payment?: PaymentTaking; moved?: number }) => void;
+  clock?: () => number;
+};
+
+const secondsOf = (consensusTimestamp: string) => Number(consensusTimestamp.split('.')[0]) * 1000;
+
+/**
+ * Reads the ledger through the mirror node so that the registry follows it without any browser: each
+ * payment to the treasury is settled or refunded exactly once, and each delivered domain belongs to
+ * whoever holds its NFT. One server leads each feed at a time (a lease in the database); the cursor is
+ * moved after each item, and every item's effect is keyed, so a restart or a new leader neither skips
+ * nor repeats one.
+ */
+export class LedgerWatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private failures = 0;
+  private pausedUntil = 0;
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: Deps) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  start(intervalMs = 1000) {
+    this.timer ??= setInterval(() => void this.tick(), intervalMs);
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+    await this.deps.leases.release().catch(() => undefined);
+  }
+
+  /** One timer round; failures (mirror node or database down) back off and never stop the timer. */
+  async tick(): Promise<void> {
+    if (this.clock() < this.pausedUntil) return;
+    try {
+      await this.runOnce();
+      if (this.failures > 0) this.deps.log?.(`ledger watcher resumed after ${this.failures} failed rounds`);
+      this.failures = 0;
+    } catch (error) {
+      this.failures += 1;
+      const pauseMs = Math.min(1000 * 2 ** (this.failures - 1), 30_000);
+      this.pausedUntil = this.clock() + pauseMs;
+      const message =
+        error instanceof LedgerUnavailableError
+          ? 'the mirror node is down'
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      this.deps.log?.(
+        `ledger watcher round failed (${this.failures} in a row), next in ${pauseMs} ms: ${message}`,
+      );
+    }
+  }
+
+  /** Reads every feed this server leads, as far as one round goes. Concurrent calls share one round. */
+  runOnce(): Promise<void> {
+    this.running ??= this.round().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Rounds until no feed has more to read now (tests, the bench). */
+  async catchUp(): Promise<void> {
+    for (;;) {
+      const more = await this.runOnce().then(() => this.lastRoundHadMore);
+      if (!more) return;
+    }
+  }
+
+  private lastRoundHadMore = false;
+
+  private async round() {
+    let more = await this.readPayments();
+    for (const tokenId of await this.deps.collections()) if (await this.sweepCollection(tokenId)) more = true;
+    this.lastRoundHadMore = more;
+  }
+
+  /** Answers whether pages were left for the next round. */
+  private async readPayments(): Promise<boolean> {
+    const { leases, mirror, treasuryAccountId } = this.deps;
+    const cursor = await leases.lead(PAYMENTS_FEED);
+    if (cursor === null) return false;
+    let page = await mirror.transactionsPage({
+      accountId: treasuryAccountId,
+      afterTimestamp: cursor === '0' ? '0.000000000' : cursor,
+      limit: PAGE_SIZE,
+    });
+    for (let pages = 1; ; pages += 1) {
+      const jobKeys: string[] = [];
+      for (const record of page.items) {
+        const { taking, jobKeys: queued } = await this.deps.takePayment(record);
+        jobKeys.push(...queued);
+        this.deps.observe?.({ payment: taking });
+        const stillLeading = await leases.advance(
+          PAYMENTS_FEED,
+          record.consensus_timestamp,
+          new Date(secondsOf(record.consensus_timestamp)),
+        );
+        if (!stillLeading) {
+          this.deps.kickJobs(jobKeys);
+          return false;
+        }
+      }
+      if (jobKeys.length > 0) this.deps.kickJobs(jobKeys);
+      if (!page.next) {
+        // Read to the end: the feed is as current as the mirror node now.
+        await leases.advance(
+          PAYMENTS_FEED,
+          page.items.at(-1)?.consensus_timestamp ?? cursor,
+          new Date(this.clock()),
+        );
+        return false;
+      }
+      if (pages >= PAGES_PER_ROUND) return true;
+      page = await mirror.transactionsPage({ next: page.next });
+    }
+  }
+
+  /**
+   * Reads a collection's NFTs after the serial it reached, up to PAGES_PER_ROUND pages, and moves each
+   * delivered domain to the NFT's holder; at the end it starts over from the first serial. The mirror
+   * node has no feed of one collection's transfers, so the collection is swept. Answers whether pages
+   * were left for the next round.
+   */
+  private async sweepCollection(tokenId: string): Promise<boolean> {
+    const { leases, mirror } = this.deps;
+    const feed = nftFeed(tokenId);
+    const cursor = await leases.lead(feed);
+    if (cursor === null) return false;
+    let page = await mirror.tokenNftsPage({ tokenId, afterSerial: Number(cursor) || 0, limit: PAGE_SIZE });
+    for (let pages = 1; ; pages += 1) {
+      const moved = await this.deps.followNfts(
+        tokenId,
+        page.items.map((nft) => ({ serialNo: nft.serial_number, holder: holderOf(nft) })),
+      );
+      if (moved.length > 0) this.deps.observe?.({ moved: moved.length });
+      const last = page.items.at(-1);
+      const more = Boolean(page.next && last);
+      if (!(await leases.advance(feed, more ? String(last!.serial_number) : '0', new Date(this.clock()))))
+        return false;
+      if (!more) return false;
+      if (pages >= PAGES_PER_ROUND) return true;
+      page = await mirror.tokenNftsPage({ next: page.next! });
+    }
+  }
+}
+
+/** Who holds an NFT now; null once it was burned or wiped. */
+const holderOf = (nft: MirrorNft) => (nft.deleted ? null : nft.account_id);

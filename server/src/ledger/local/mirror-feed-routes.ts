@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { ledgerNfts, ledgerTokens, ledgerTransactions } from '../../db/schema';
+import { ENTITY_ID, parseTimestamp } from '../hedera-ids';
+import {
+  mirrorError,
+  nextLink,
+  parseLimit,
+  parseOrder,
+  toMirrorNft,
+  toMirrorTransaction,
+} from './mirror-routes';
+
+type Op = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
+const OPERATORS = { eq, gt, gte, lt, lte };
+type Query = Record<string, string | string[] | undefined>;
+
+/** Every value of a query parameter the mirror node lets repeat (`timestamp=gt:…&timestamp=lt:…`). */
+const all = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
+
+/** `gt:1700000000.000000001`, `1700000000` …: operator and nanoseconds, or null when malformed. */
+function parseTimestampFilter(value: string): { op: Op; ns: bigint } | null {
+  const match = /^(?:(eq|gt|gte|lt|lte):)?(\d{1,10})(?:\.(\d{1,9}))?$/.exec(value);
+  if (!match) return null;
+  return { op: (match[1] ?? 'eq') as Op, ns: parseTimestamp(`${match[2]}.${match[3] ?? '0'}`) };
+}
+
+/**
+ * The mirror node's two list feeds that the registry's ledger watcher reads, in the real node's shape:
+ * `/transactions` (by account and consensus time) and `/tokens/{id}/nfts` (a collection by serial).
+ */
+export async function registerMirrorFeedRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get<{ Querystring: Query }>(
+    '/ledger/api/v1/transactions',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const query = request.query;
+      const limit = parseLimit(one(query.limit));
+      if (limit === null) return mirrorError(reply, 400, 'Invalid parameter: limit');
+      const order = parseOrder(one(query.order), 'desc');
+      if (order === null) return mirrorError(reply, 400, 'Invalid parameter: order');
+      const account = one(query['account.id']);
+      if (account !== undefined && !ENTITY_ID.test(account))
+        return mirrorError(reply, 400, 'Invalid parameter: account.id');
+      const timestamps = all(query.timestamp).map(parseTimestampFilter);
+      if (timestamps.some((filter) => filter === null))
+        return mirrorError(reply, 400, 'Invalid parameter: timestamp');
+      const result = one(query.result);
+      if (result !== undefined && result !== 'success' && result !== 'fail')
+        return mirrorError(reply, 400, 'Invalid parameter: result');
+
+      const conditions: Array<SQL | undefined> = timestamps.map((filter) =>
+        OPERATORS[filter!.op](ledgerTransactions.consensusNs, filter!.ns),
+      );
+      if (account) {
+        // An account takes part as payer, in an HBAR transfer or as either side of an NFT transfer.
+        conditions.push(
+          or(
+            eq(ledgerTransactions.payerAccount, account),
+            sql`${ledgerTransactions.transfers} @> ${JSON.stringify([{ account }])}::jsonb`,
+            sql`${ledgerTransactions.nftTransfers} @> ${JSON.stringify([{ receiver_account_id: account }])}::jsonb`,
+            sql`${ledgerTransactions.nftTransfers} @> ${JSON.stringify([{ sender_account_id: account }])}::jsonb`,
+          ),
+        );
+      }
+      if (result) {
+        conditions.push(
+          result === 'success'
+            ? eq(ledgerTransactions.result, 'SUCCESS')
+            : sql`${ledgerTransactions.result} <> 'SUCCESS'`,
+        );
+      }
+      const rows = await db
+        .select()
+        .from(ledgerTransactions)
+        .where(and(...conditions))
+        .orderBy(order === 'asc' ? asc(ledgerTransactions.consensusNs) : desc(ledgerTransactions.consensusNs))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      let next: string | null = null;
+      if (rows.length > limit && last) {
+        // The next page keeps the caller's filters; the bound on this side moves past the last row.
+        const params = new URLSearchParams();
+        if (account) params.set('account.id', account);
+        params.set('limit', String(limit));
+        params.set('order', order);
+        if (result) params.set('result', result);
+        const side = order === 'asc' ? ['gt', 'gte'] : ['lt', 'lte'];
+        for (const value of all(query.timestamp))
+          if (!side.some((op) => value.startsWith(`${op}:`))) params.append('timestamp', value);
+        params.append('timestamp', `${side[0]}:${last.consensusTimestamp}`);
+        next = `/api/v1/transactions?${params.toString()}`;
+      }
+      return { transactions: page.map(toMirrorTransaction), links: { next } };
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: Query }>(
+    '/ledger/api/v1/tokens/:id/nfts',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!ENTITY_ID.test(id)) return mirrorError(reply, 400, 'Invalid parameter: tokenId');
+      const query = request.query;
+      const limit = parseLimit(one(query.limit));
+      if (limit === null) return mirrorError(reply, 400, 'Invalid parameter: limit');
+      const order = parseOrder(one(query.order), 'desc');
+      if (order === null) return mirrorError(reply, 400, 'Invalid parameter: order');
+      const account = one(query['account.id']);
+      if (account !== undefined && !ENTITY_ID.test(account))
+        return mirrorError(reply, 400, 'Invalid parameter: account.id');
+      const serials = all(query.serialnumber).map((value) =>
+        /^(?:(eq|gt|gte|lt|lte):)?(\d{1,19})$/.exec(value),
+      );
+      if (serials.some((match) => match === null))
+        return mirrorError(reply, 400, 'Invalid parameter: serialnumber');
+      const [token] = await db
+        .select({ id: ledgerTokens.tokenId })
+        .from(ledgerTokens)
+        .where(eq(ledgerTokens.tokenId, id));
+      if (!token) return mirrorError(reply, 404, 'Not found');
+
+      const rows = await db
+        .select()
+        .from(ledgerNfts)
+        .where(
+          and(
+            eq(ledgerNfts.tokenId, id),
+            account ? eq(ledgerNfts.ownerAccount, account) : undefined,
+            ...serials.map((match) =>
+              OPERATORS[(match![1] ?? 'eq') as Op](ledgerNfts.serialNumber, Number(match![2])),
+            ),
+          ),
+        )
+        .orderBy(order === 'asc' ? asc(ledgerNfts.serialNumber) : desc(ledgerNfts.serialNumber))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        nfts: page.map(toMirrorNft),
+        links: {
+          next:
+            rows.length > limit && last
+              ? nextLink(`/api/v1/tokens/${id}/nfts`, {
+                  ...(account ? { 'account.id': account } : {}),
+                  limit: String(limit),
+                  order,
+                  serialnumber: `${order === 'asc' ? 'gt' : 'lt'}:${last.serialNumber}`,
+                })
+              : null,
+        },
+      };
+    },
+  );
+}
