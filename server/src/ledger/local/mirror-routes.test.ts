@@ -130,6 +130,43 @@ describe.each(engineCases)('local mirror routes on $engine', ({ open }) => {
     expectSchema('NetworkExchangeRateSetResponse', rate.body);
   });
 
+  it("lists an account's transactions by consensus time, paged with links.next as the watcher reads them", async () => {
+    const first = await get(`/api/v1/transactions?account.id=0.0.2&order=asc&limit=1&timestamp=gt:0`);
+    expect(first.status).toBe(200);
+    expectSchema('TransactionsResponse', first.body);
+    const reader = new MirrorReader('http://local/ledger', injectFetch(t.app));
+    const seen: string[] = [];
+    let page = await reader.transactionsPage({ accountId: buyer.accountId, afterTimestamp: '0', limit: 2 });
+    for (;;) {
+      seen.push(...page.items.map((item) => item.consensus_timestamp));
+      if (!page.next) break;
+      page = await reader.transactionsPage({ next: page.next });
+    }
+    // Three associations or NFT deliveries of the buyer's and its payment: in order, each once.
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    expect([...seen].sort()).toEqual(seen);
+    expect(new Set(seen).size).toBe(seen.length);
+    const after = await reader.transactionsPage({ accountId: buyer.accountId, afterTimestamp: seen.at(-1)! });
+    expect(after).toEqual({ items: [], next: null });
+    expect((await get('/api/v1/transactions?timestamp=yesterday')).status).toBe(400);
+  });
+
+  it("lists a collection's NFTs by serial with their holders, paged with links.next", async () => {
+    const first = await get(`/api/v1/tokens/${tokenId}/nfts?order=asc&limit=2`);
+    expect(first.status).toBe(200);
+    expectSchema('Nfts', first.body);
+    const reader = new MirrorReader('http://local/ledger', injectFetch(t.app));
+    const page = await reader.tokenNftsPage({ tokenId, afterSerial: 0, limit: 2 });
+    expect(page.items.map((nft) => [nft.serial_number, nft.account_id])).toEqual([
+      [1, buyer.accountId],
+      [2, buyer.accountId],
+    ]);
+    const rest = await reader.tokenNftsPage({ next: page.next! });
+    expect(rest.items.map((nft) => nft.serial_number)).toEqual([3]);
+    expect(rest.next).toBeNull();
+    expect((await get('/api/v1/tokens/0.0.999999/nfts')).status).toBe(404);
+  });
+
   it("answers unknown ids with 404 and bad ones with 400, in the mirror node's error body", async () => {
     for (const [path, status] of [
       ['/api/v1/accounts/0.0.999999', 404],
