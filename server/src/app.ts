@@ -45,6 +45,7 @@ import {
 import { tldRoutes } from './modules/tlds/routes';
 import { createTldService } from './modules/tlds/service';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
+import { createMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRemotesManifest, resolveRemotesManifest } from './plugins/remotes-manifest';
 import { responseSerializerCompiler } from './plugins/response-serializer';
@@ -243,6 +244,7 @@ export async function buildApp({
   const searchRateLimit = { max: config.RATE_LIMIT_SEARCH, timeWindow: MINUTE };
 
   // The ledger is the truth: payments settle and names follow their NFTs without any browser.
+  const metrics = createMetrics();
   const feeds = createFeedLeases(db, { leaseMs: config.FEED_LEASE_MS });
   const watcher =
     orders && writer
@@ -258,9 +260,18 @@ export async function buildApp({
             worker!.kick().catch((error: unknown) => app.log.warn({ err: error }, 'job run failed'));
           },
           log: (line) => app.log.warn(line),
+          observe: (event) => metrics.observeWatcher(event),
         })
       : null;
   app.decorate('ledgerWatcher', watcher);
+  metrics.register(
+    app,
+    {
+      queueDepth: () => queue.pending(),
+      watcherLagSeconds: async () => (watcher ? watcherLagSeconds(feeds) : null),
+    },
+    { open: config.METRICS === 'open' },
+  );
   app.addHook('onClose', async () => watcher?.stop());
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

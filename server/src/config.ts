@@ -35,6 +35,8 @@ const ConfigSchema = z.object({
   TRUST_PROXY: TrustProxySchema,
   /** Who may use the local ledger's faucet and pause switch: loopback clients only, or anyone. */
   LEDGER_DEV_ROUTES: z.enum(['loopback', 'open']).default('loopback'),
+  /** Who may read `/metrics`: clients on this machine, or any (a scraper behind the operator's network). */
+  METRICS: z.enum(['loopback', 'open']).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Embedded database and other local state. */
   DATA_DIR: z.string().default('./.data'),

@@ -273,6 +273,22 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     expect((await t.quote(bob, { kind: 'extend', itemName: bought.name, months: 12 })).status).toBe(200);
   });
 
+  it('exposes its outcomes, the queue depth and request latencies at /metrics, to this machine only', async () => {
+    await watch();
+    const local = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['content-type']).toContain('text/plain');
+    expect(local.body).toMatch(/^ledger_watcher_payments_total\{outcome="settled"\} [1-9]\d*$/m);
+    expect(local.body).toMatch(/^ledger_watcher_payments_total\{outcome="refunded"\} [1-9]\d*$/m);
+    expect(local.body).toMatch(/^ledger_watcher_domains_moved_total [1-9]\d*$/m);
+    expect(local.body).toMatch(/^job_queue_depth \d+$/m);
+    expect(local.body).toMatch(/^ledger_watcher_lag_seconds \d+$/m);
+    expect(local.body).toMatch(/^http_request_duration_seconds_count\{method="POST",route="\/api\/orders\/quote",status_code="200"\} [1-9]/m);
+    const remote = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json()).toMatchObject({ code: 'METRICS_LOOPBACK_ONLY' });
+  });
+
   it('reports its lag on /healthz', async () => {
     await watch();
     const health = (await t.app.inject({ method: 'GET', url: '/healthz' })).json() as {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { HttpError, badRequest } from '../../http-error';
+import { isLoopback } from '../../plugins/loopback';
 import type { LocalLedger } from './local-ledger';
 import { LedgerTransactionError, type LocalLedgerWriter } from './local-ledger-writer';
 
@@ -17,11 +18,6 @@ const SubmitResultSchema = z.object({
   entityId: z.string().optional(),
   serials: z.array(z.number()).optional(),
 });
-
-/** 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 form. */
-export function isLoopback(address: string): boolean {
-  return address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
-}
 
 /**
  * What a node offers a wallet on the local ledger: submit signed bytes, a faucet for development
