@@ -6,6 +6,8 @@ import { ChallengeResponseSchema, SessionResponseSchema } from '@registry/contra
 import {
   AvailabilityResponseSchema,
   DomainDetailSchema,
+  DomainHolderSchema,
+  TransferPlanSchema,
   OrderListSchema,
   OtherProviderDomainListSchema,
   OwnedDomainListSchema,
@@ -162,6 +164,10 @@ export function createApiClient({
       ),
     getDomainDetails: (domainName: string) =>
       call(DomainDetailSchema, 'get', `my/domains/${name(domainName)}`),
+    prepareTransfer: (domainName: string, to: string) =>
+      call(TransferPlanSchema, 'post', `my/domains/${name(domainName)}/transfer`, { json: { to } }),
+    refreshHolder: (domainName: string) =>
+      call(DomainHolderSchema, 'post', `my/domains/${name(domainName)}/holder`),
 
     getRecords: (domainName: string) =>
       call(

@@ -1,3 +1,4 @@
+import { AccountIdSchema } from './account';
 import * as z from 'zod/mini';
 import { FULL_DOMAIN_NAME } from './domain-name';
 import { TERM_MONTHS } from './pricing';
@@ -136,3 +137,19 @@ export const TermSchema = z.union(
     z.ZodMiniLiteral<48>,
   ],
 );
+
+/** Where to send a domain's NFT. */
+export const TransferRequestSchema = z.object({ to: AccountIdSchema });
+export type TransferRequest = z.infer<typeof TransferRequestSchema>;
+
+/** What the wallet signs to send a domain: its NFT, checked sendable to the receiver. */
+export const TransferPlanSchema = z.object({
+  tokenId: z.string(),
+  serialNumber: z.int(),
+  to: z.string(),
+});
+export type TransferPlan = z.infer<typeof TransferPlanSchema>;
+
+/** Who holds a domain's NFT now, as the registry read it from the ledger (null once burned). */
+export const DomainHolderSchema = z.object({ owner: z.nullable(z.string()) });
+export type DomainHolder = z.infer<typeof DomainHolderSchema>;

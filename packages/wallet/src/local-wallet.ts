@@ -8,10 +8,12 @@ import {
 } from '@hashgraph/sdk';
 import { LocalLedgerProvider, LocalLedgerStatusError } from './local-ledger-provider';
 import { signMessageToSignatureMap } from './signature-map';
+import { nftTransferTransaction } from './signer-wallet';
 import {
   createDisconnectEvent,
   PAYMENT_RESULT,
   TINYBARS_PER_HBAR,
+  type NftTransferRequest,
   type PaymentOutcome,
   type PaymentRequest,
   type WalletPort,
@@ -116,6 +118,11 @@ export class LocalWallet implements WalletPort {
     return this.submit(
       new TokenAssociateTransaction().setAccountId(this.account.accountId).setTokenIds([tokenId]),
     );
+  }
+
+  async transferNft(request: NftTransferRequest): Promise<PaymentOutcome> {
+    if (!this.account) return { result: PAYMENT_RESULT.noWallet };
+    return this.submit(nftTransferTransaction(this.account.accountId, request));
   }
 
   async signMessage(message: string) {

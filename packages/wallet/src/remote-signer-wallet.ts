@@ -1,10 +1,17 @@
 import type { Signer } from '@hashgraph/sdk';
 import type { WalletName } from '@registry/contracts/bus-events';
-import { associateTransaction, executeWithWallet, mirrorBalance, paymentTransaction } from './signer-wallet';
+import {
+  associateTransaction,
+  executeWithWallet,
+  mirrorBalance,
+  nftTransferTransaction,
+  paymentTransaction,
+} from './signer-wallet';
 import type { WalletConnectOptions } from './wallet-connect-options';
 import {
   createDisconnectEvent,
   PAYMENT_RESULT,
+  type NftTransferRequest,
   type PaymentOutcome,
   type PaymentRequest,
   type WalletPort,
@@ -56,5 +63,11 @@ export abstract class RemoteSignerWallet implements WalletPort {
     const signer = this.signer();
     if (!this.account || !signer) return { result: PAYMENT_RESULT.noWallet };
     return executeWithWallet(signer, associateTransaction(this.account, tokenId));
+  }
+
+  async transferNft(request: NftTransferRequest): Promise<PaymentOutcome> {
+    const signer = this.signer();
+    if (!this.account || !signer) return { result: PAYMENT_RESULT.noWallet };
+    return executeWithWallet(signer, nftTransferTransaction(this.account, request));
   }
 }

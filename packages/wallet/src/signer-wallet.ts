@@ -1,6 +1,8 @@
 import {
   AccountId,
   Hbar,
+  NftId,
+  TokenId,
   type Signer,
   type SignerSignature,
   TokenAssociateTransaction,
@@ -8,7 +10,12 @@ import {
   TransferTransaction,
 } from '@hashgraph/sdk';
 import { proto } from '@hiero-ledger/proto';
-import { PAYMENT_RESULT, type PaymentOutcome, type PaymentRequest } from './wallet-port';
+import {
+  PAYMENT_RESULT,
+  type NftTransferRequest,
+  type PaymentOutcome,
+  type PaymentRequest,
+} from './wallet-port';
 
 /** Hedera's SUCCESS receipt code; the spec accepts a Blade payment only with it. */
 export const RECEIPT_SUCCESS = 22;
@@ -71,6 +78,17 @@ export function paymentTransaction(
     .addHbarTransfer(AccountId.fromString(from), Hbar.fromTinybars((-amountTinybars).toString()))
     .addHbarTransfer(AccountId.fromString(to), Hbar.fromTinybars(amountTinybars.toString()))
     .setTransactionMemo(memo);
+}
+
+export function nftTransferTransaction(
+  from: string,
+  { tokenId, serialNumber, to }: NftTransferRequest,
+): TransferTransaction {
+  return new TransferTransaction().addNftTransfer(
+    new NftId(TokenId.fromString(tokenId), serialNumber),
+    AccountId.fromString(from),
+    AccountId.fromString(to),
+  );
 }
 
 export function associateTransaction(accountId: string, tokenId: string): TokenAssociateTransaction {

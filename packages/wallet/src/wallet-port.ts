@@ -17,6 +17,8 @@ export type PaymentRequest = {
   memo: string;
 };
 
+export type NftTransferRequest = { tokenId: string; serialNumber: number; to: string };
+
 export type PaymentOutcome = { result: PaymentResult; transactionId?: string; status?: string };
 
 /** What the browser needs from any wallet; each adapter implements it and is loaded on demand. */
@@ -31,6 +33,8 @@ export type WalletPort = {
   /** HIP-820 signature of `message`, as a base64 signature map (the same shape from every adapter). */
   signMessage(message: string): Promise<string>;
   associateToken(tokenId: string): Promise<PaymentOutcome>;
+  /** Sends one NFT (a domain) from the connected account to another. */
+  transferNft(request: NftTransferRequest): Promise<PaymentOutcome>;
   /** Called when the wallet ends the session (from the wallet's side or by `disconnect`). Returns the unsubscribe. */
   onDisconnect(listener: () => void): () => void;
 };

@@ -273,6 +273,33 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     expect((await t.quote(bob, { kind: 'extend', itemName: bought.name, months: 12 })).status).toBe(200);
   });
 
+  it("sends a domain from the product: the receiver's association checked first, the holder read at once", async () => {
+    const alice = await buyer();
+    const bob = await t.signIn(PrivateKey.generateED25519(), 100);
+    const bought = await t.buyDomain(alice);
+    const post = (who: SignedIn, url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
+
+    const early = await post(alice, `/api/my/domains/${bought.name}/transfer`, { to: bob.accountId });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'RECEIVER_NOT_ASSOCIATED' });
+    expect((await post(alice, `/api/my/domains/${bought.name}/transfer`, { to: 'bob' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await post(bob, `/api/my/domains/${bought.name}/transfer`, { to: alice.accountId })).statusCode,
+    ).toBe(404);
+
+    await t.writer.associate(bob.accountId, bob.key, tokenId);
+    const plan = await post(alice, `/api/my/domains/${bought.name}/transfer`, { to: bob.accountId });
+    expect(plan.json()).toEqual({ tokenId, serialNumber: bought.serialNo, to: bob.accountId });
+    expect((await t.sendNft(alice, tokenId, bought.serialNo!, bob.accountId)).status).toBe('SUCCESS');
+    const holder = await post(alice, `/api/my/domains/${bought.name}/holder`);
+    expect(holder.json()).toEqual({ owner: bob.accountId });
+    const [row] = await t.database.db.select().from(domains).where(eq(domains.name, bought.name));
+    expect(row?.ownerAccount).toBe(bob.accountId);
+  });
+
   it('exposes its outcomes, the queue depth and request latencies at /metrics, to this machine only', async () => {
     await watch();
     const local = await t.app.inject({ method: 'GET', url: '/metrics' });
@@ -283,7 +310,9 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     expect(local.body).toMatch(/^ledger_watcher_domains_moved_total [1-9]\d*$/m);
     expect(local.body).toMatch(/^job_queue_depth \d+$/m);
     expect(local.body).toMatch(/^ledger_watcher_lag_seconds \d+$/m);
-    expect(local.body).toMatch(/^http_request_duration_seconds_count\{method="POST",route="\/api\/orders\/quote",status_code="200"\} [1-9]/m);
+    expect(local.body).toMatch(
+      /^http_request_duration_seconds_count\{method="POST",route="\/api\/orders\/quote",status_code="200"\} [1-9]/m,
+    );
     const remote = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
     expect(remote.statusCode).toBe(403);
     expect(remote.json()).toMatchObject({ code: 'METRICS_LOOPBACK_ONLY' });

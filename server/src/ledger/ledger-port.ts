@@ -12,6 +12,8 @@ export interface LedgerReader {
   getAccountKey(accountId: string): Promise<AccountKey | null>;
   /** NFTs of one token held by an account. */
   listAccountNfts(accountId: string, tokenId: string): Promise<LedgerNft[]>;
+  /** Whether an account exists and has associated a token (so it can receive its NFTs). */
+  isAssociated(accountId: string, tokenId: string): Promise<boolean>;
   /** Who holds an NFT: an account, null once burned or wiped, undefined when the ledger never knew it. */
   nftHolder(tokenId: string, serialNumber: number): Promise<string | null | undefined>;
   /** False while the network cannot be reached (the spec's 'HCS-DOWN'). */

@@ -248,6 +248,14 @@ export class MirrorLedgerReader implements LedgerReader {
       .map((nft) => ({ tokenId: nft.token_id, serialNumber: nft.serial_number, accountId }));
   }
 
+  async isAssociated(accountId: string, tokenId: string): Promise<boolean> {
+    const relationships = await this.mirror.listAccountTokens(accountId, tokenId).catch((error: unknown) => {
+      if (error instanceof MirrorError && error.status === 400) return [];
+      throw error;
+    });
+    return relationships.some((relationship) => relationship.token_id === tokenId);
+  }
+
   async nftHolder(tokenId: string, serialNumber: number): Promise<string | null | undefined> {
     const nft = await this.mirror.getNft(tokenId, serialNumber);
     if (!nft) return undefined;

@@ -668,6 +668,17 @@ export class LocalLedger implements LedgerReader {
     }));
   }
 
+  async isAssociated(accountId: string, tokenId: string): Promise<boolean> {
+    this.assertAvailable();
+    const [row] = await this.db
+      .select({ tokenId: ledgerTokenRelationships.tokenId })
+      .from(ledgerTokenRelationships)
+      .where(
+        and(eq(ledgerTokenRelationships.accountId, accountId), eq(ledgerTokenRelationships.tokenId, tokenId)),
+      );
+    return Boolean(row);
+  }
+
   async nftHolder(tokenId: string, serialNumber: number): Promise<string | null | undefined> {
     this.assertAvailable();
     const [row] = await this.db

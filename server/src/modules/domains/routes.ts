@@ -5,6 +5,7 @@ import {
   AvailabilityQuerySchema,
   AvailabilityResponseSchema,
   DomainDetailSchema,
+  DomainHolderSchema,
   DomainParamsSchema,
   OtherDomainsQuerySchema,
   OtherProviderDomainListSchema,
@@ -14,6 +15,8 @@ import {
   SuggestionsResponseSchema,
   TakenRequestSchema,
   TakenResponseSchema,
+  TransferPlanSchema,
+  TransferRequestSchema,
 } from '@registry/contracts/domains';
 import { sessionRoutes } from '../auth/session-routes';
 import type { DomainService } from './service';
@@ -109,6 +112,29 @@ export const domainRoutes: FastifyPluginAsyncZod<Options> = async (
     async (account, { query }) => ({
       domains: await domains.otherProviderDomains(account, query.domainName),
     }),
+  );
+  mine(
+    'POST',
+    '/my/domains/:name/transfer',
+    {
+      summary:
+        'Check that one of my domains can be sent to another account (it has associated the collection); answers the NFT for the wallet to send',
+      params: DomainParamsSchema,
+      body: TransferRequestSchema,
+      response: TransferPlanSchema,
+    },
+    async (account, { params, body }) => domains.prepareTransfer(account, params.name, body.to),
+  );
+  mine(
+    'POST',
+    '/my/domains/:name/holder',
+    {
+      summary:
+        "Read a domain's NFT holder from the ledger now (after a transfer) instead of at the watcher's next sweep",
+      params: DomainParamsSchema,
+      response: DomainHolderSchema,
+    },
+    async (_account, { params }) => domains.followHolder(params.name),
   );
   mine(
     'GET',

@@ -6,11 +6,12 @@ import type {
   DomainDetail,
   OwnedDomain,
   Suggestion,
+  TransferPlan,
 } from '@registry/contracts/domains';
 import { roundAmount, usdEquivalent } from '@registry/contracts/pricing';
 import { similarityPercent } from '@registry/contracts/similarity';
 import type { Db, Executor } from '../../db/database';
-import { badRequest, notFound } from '../../http-error';
+import { badRequest, conflict, HttpError, notFound } from '../../http-error';
 import { LedgerUnavailableError, type LedgerReader } from '../../ledger/ledger-port';
 import { cachedValue } from '../../cache/cached-value';
 import type { PriceSource, SettingsService } from '../settings/service';
@@ -328,6 +329,26 @@ export function createDomainService({
     /** The ledger watcher read these NFTs' holders: delivered domains follow them (names that moved). */
     followNfts: (tokenId: string, nfts: Array<{ serialNo: number; holder: string | null }>) =>
       repo.followNfts(db, tokenId, nfts),
+
+    /**
+     * Checks that the account may send this domain to `to` (it holds the delivered name, the receiver
+     * is another account that has associated the collection) and answers the NFT the wallet sends.
+     */
+    async prepareTransfer(accountId: string, name: string, to: string): Promise<TransferPlan> {
+      const row = await repo.findDomain(db, name);
+      if (!row || row.ownerAccount !== accountId || row.status === BURNED_STATUS)
+        throw notFound(`You do not own ${name}`);
+      if (row.status !== DELIVERED || row.tokenId === null || row.serialNo === null)
+        throw conflict('NOT_DELIVERED', `${name} is not delivered to your wallet yet`);
+      if (to === accountId) throw badRequest('SAME_ACCOUNT', `${name} is already yours`);
+      if (!(await ledgerIsUp())) throw new HttpError(503, 'HCS-DOWN', 'HCS link is down');
+      if (!(await ledger.isAssociated(to, row.tokenId)))
+        throw conflict(
+          'RECEIVER_NOT_ASSOCIATED',
+          `${to} cannot receive ${name} yet: that account must exist and associate the .${row.tld} collection (${row.tokenId}) in its wallet first`,
+        );
+      return { tokenId: row.tokenId, serialNumber: row.serialNo, to };
+    },
 
     /**
      * Reads a domain's NFT holder from the ledger now (after a transfer from the product) instead of at
