@@ -47,12 +47,24 @@ async function delivered(client: LedgerClient, buyer: Buyer, name: string) {
 
 /**
  * `buyers` wallets (made by the bench on the local ledger, each holding the .hbar collection already,
- * as a returning buyer would) each quote, pay for and confirm a name of their own through the HTTP API,
+ * as a returning buyer would) each quote, pay for and (unless `confirm` is false: the tab was closed)
+ * confirm a name of their own through the HTTP API,
  * `concurrency` at a time, until the name is delivered. `origins` are the servers buyers are spread over.
  */
 export async function measurePipeline(
   origins: string[],
-  { buyers: count, concurrency, run }: { buyers: number; concurrency: number; run: string },
+  {
+    buyers: count,
+    concurrency,
+    run,
+    confirm = true,
+  }: {
+    buyers: number;
+    concurrency: number;
+    run: string;
+    /** false: no client confirms; the server's ledger watcher finds each payment on the mirror node. */
+    confirm?: boolean;
+  },
 ): Promise<PipelineMeasure> {
   const clients = origins.map((origin) => new LedgerClient(origin));
   const clientOf = (index: number) => clients[index % clients.length]!;
@@ -92,8 +104,8 @@ export async function measurePipeline(
         });
         const paidAt = Date.now();
         const transactionId = await client.pay(buyer.account, quote);
-        const confirmed = await client.confirm(buyer.cookie, quote.orderId, transactionId);
-        if (confirmed.resData?.[0]?.status !== DELIVERED) await delivered(client, buyer, name);
+        const confirmed = confirm ? await client.confirm(buyer.cookie, quote.orderId, transactionId) : null;
+        if (confirmed?.resData?.[0]?.status !== DELIVERED) await delivered(client, buyer, name);
         return Date.now() - paidAt;
       } catch (error) {
         failures += 1;

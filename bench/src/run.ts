@@ -132,6 +132,8 @@ async function floors(databaseUrl?: string): Promise<{ bare: Measure; oneQuery: 
 type EngineResult = {
   engine: string;
   pipeline: PipelineMeasure;
+  /** The same purchases with no client confirm: the ledger watcher settles each payment. */
+  watcherPipeline: PipelineMeasure;
   startMs: number;
   rssAfterStartMb: number;
   rssAfterLoadMb: number;
@@ -203,9 +205,19 @@ async function measureEngine(engine: string, env: Record<string, string>): Promi
     console.log(
       `${engine.padEnd(10)} purchase pipeline    ${pipeline.ordersPerSec} orders/s  payment → delivered p50 ${pipeline.paymentToDeliveredP50Ms} ms  p99 ${pipeline.paymentToDeliveredP99Ms} ms  failures ${pipeline.failures}`,
     );
+    const watcherPipeline = await measurePipeline([server.origin], {
+      buyers: PIPELINE_BUYERS,
+      concurrency: PIPELINE_CONCURRENCY,
+      run: `w${Date.now().toString(36)}`,
+      confirm: false,
+    });
+    console.log(
+      `${engine.padEnd(10)} watcher pipeline     ${watcherPipeline.ordersPerSec} orders/s  payment → delivered p50 ${watcherPipeline.paymentToDeliveredP50Ms} ms  p99 ${watcherPipeline.paymentToDeliveredP99Ms} ms  failures ${watcherPipeline.failures}`,
+    );
     return {
       engine,
       pipeline,
+      watcherPipeline,
       startMs: server.startMs,
       rssAfterStartMb,
       rssAfterLoadMb: await rssMb(server.pid),
@@ -362,6 +374,16 @@ function summary(
     ...results.map(
       ({ engine, pipeline }) =>
         `| ${engine} | ${pipeline.ordersPerSec} | ${pipeline.paymentToDeliveredP50Ms} | ${pipeline.paymentToDeliveredP99Ms} | ${pipeline.failures} |`,
+    ),
+    '',
+    'The same purchases with no client confirm (the tab closed after paying): the ledger watcher reads each',
+    'payment from the mirror node and settles it. Beside the confirm path of the same run:',
+    '',
+    '| engine | orders/s | × confirm path | payment → delivered p50 ms | p99 ms | failures |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...results.map(
+      ({ engine, pipeline, watcherPipeline: watched }) =>
+        `| ${engine} | ${watched.ordersPerSec} | ${Math.round((watched.ordersPerSec / pipeline.ordersPerSec) * 100) / 100} | ${watched.paymentToDeliveredP50Ms} | ${watched.paymentToDeliveredP99Ms} | ${watched.failures} |`,
     ),
     '',
   );

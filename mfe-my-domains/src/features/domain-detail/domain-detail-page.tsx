@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
+import { bus } from '@registry/bus';
 import { splitDomainName } from '@registry/contracts/domain-name';
+import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import type { DomainDetail } from '@registry/contracts/domains';
 import { paths, type PageProps } from '@registry/contracts/routes';
 import { AppLink } from '@registry/ui/app-link';
@@ -19,6 +21,7 @@ import {
 import { expiryCalendar } from './expiry-calendar';
 import { DomainSuggestions } from './components/domain-suggestions';
 import { PaidDomainModal } from './components/paid-domain-modal';
+import { TransferDomainModal } from './components/transfer-domain-modal';
 import { YearsSelect } from './components/years-select';
 import { useDomainDetail } from './use-domain-detail';
 import { SubdomainPanel } from '../subdomains/components/subdomain-panel';
@@ -61,6 +64,7 @@ export function DomainDetailPage({ query }: PageProps) {
   const { accountId, detail, error, load } = useDomainDetail(name);
   const [action, setAction] = useState<'extend' | 'protection' | 'subscription' | null>(null);
   const [years, setYears] = useState(1);
+  const [transferring, setTransferring] = useState(false);
 
   const modalAction: DomainAction | null =
     action === 'extend'
@@ -102,6 +106,16 @@ export function DomainDetailPage({ query }: PageProps) {
             </Badge>
           </Row>
           <Row label="Blockchain">{detail.blockChain}</Row>
+          {detail.isExternal || detail.status !== DELIVERED_STATUS ? null : (
+            <Row label="NFT">
+              <span className="domain-detail__value">
+                {detail.tokenId} #{detail.serialNo}
+              </span>
+              <Button variant="ghost" onClick={() => setTransferring(true)}>
+                Transfer
+              </Button>
+            </Row>
+          )}
           <Row label="Expires">
             <span className="domain-detail__value">{dateText(detail.expiresOn)}</span>
             {released ? null : (
@@ -169,6 +183,14 @@ export function DomainDetailPage({ query }: PageProps) {
           <SubdomainPanel parent={detail.domainName} onBooked={() => void load()} />
           <DomainSuggestions domain={detail.domainName} />
         </>
+      ) : null}
+      {transferring && detail ? (
+        <TransferDomainModal
+          domainName={detail.domainName}
+          onClose={() => setTransferring(false)}
+          // The name is someone else's now: back to the list it has left.
+          onSent={() => bus.emit('navigate', { to: paths.myDomains })}
+        />
       ) : null}
       {modalAction ? (
         <PaidDomainModal

@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../fixtures';
+import { CartPage } from '../pages/cart-page';
+import { DomainDetailPage } from '../pages/domain-detail-page';
+import { Header } from '../pages/header';
+import { SearchPage } from '../pages/search-page';
+
+test.describe.configure({ timeout: 90_000 });
+
+const unique = () => `led${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test('a buyer who closes the page right after paying still gets the name: the server reads the ledger', async ({
+  page,
+  context,
+  login,
+  ledger,
+  account,
+  makeDomain,
+}) => {
+  // A returning buyer: the wallet has associated the .hbar collection with an earlier name.
+  await makeDomain();
+  const label = unique();
+  const name = `${label}.hbar`;
+  const search = new SearchPage(page);
+  await search.goto();
+  await login();
+  await search.search(label);
+  await search.addToCart(name).click();
+  await search.openCart.click();
+  const cart = new CartPage(page);
+  await cart.proceedToCheckout.click();
+  await expect(cart.purchaseDetails).toContainText(name);
+
+  // The wallet pays; the tab closes before its confirmation reaches the server.
+  let paid!: () => void;
+  const confirmSent = new Promise<void>((resolve) => {
+    paid = resolve;
+  });
+  await page.route('**/api/orders/confirm', () => paid(), { times: 1 });
+  await cart.proceedToPayment.click();
+  await confirmSent;
+  await page.close();
+
+  // No browser is open: the ledger watcher settles the payment and the name is minted.
+  const cookie = await ledger.signIn(account);
+  await expect
+    .poll(async () => (await ledger.domainsOf(cookie)).find((domain) => domain.itemName === name)?.status, {
+      timeout: 30_000,
+    })
+    .toBeDefined();
+
+  // The buyer comes back later and finds the name among their domains.
+  const later = await context.newPage();
+  await later.goto('/gui/domains/web3');
+  await new Header(later).connectLocalWallet();
+  await later.goto('/gui/w3mydomains');
+  await expect(later.getByRole('table', { name: 'Domains' })).toContainText(name);
+});
+
+test('a name sent to a second Local Wallet account moves there, with a clear message until it can receive it', async ({
+  page,
+  login,
+  ledger,
+  account,
+  makeDomain,
+}) => {
+  const name = await makeDomain();
+  const receiver = await ledger.openAccount();
+  await page.goto('/gui/domains/web3');
+  await login();
+  const detail = new DomainDetailPage(page);
+  await detail.goto(name);
+  await detail.row('NFT').getByRole('button', { name: 'Transfer' }).click();
+  const dialog = detail.dialog(`Transfer ${name}`);
+  await expect(dialog).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await dialog.getByLabel('Receiver account id').fill('alice');
+  await dialog.getByRole('button', { name: 'Send domain' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Enter an account id such as 0.0.1234');
+
+  // The receiver has not associated the collection: nothing is sent, and it says why.
+  await dialog.getByLabel('Receiver account id').fill(receiver.accountId);
+  await dialog.getByRole('button', { name: 'Send domain' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(`${receiver.accountId} cannot receive ${name} yet`);
+
+  const ownerCookie = await ledger.signIn(account);
+  await ledger.associate(receiver, (await ledger.collectionOf(ownerCookie, name))!);
+  await dialog.getByRole('button', { name: 'Send domain' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    `Sent. ${name} now belongs to ${receiver.accountId}; its records go with it.`,
+    { timeout: 15_000 },
+  );
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/gui\/w3mydomains$/);
+  await expect(page.getByText(name)).toHaveCount(0);
+
+  const receiverCookie = await ledger.signIn(receiver);
+  expect((await ledger.domainsOf(receiverCookie)).map((domain) => domain.itemName)).toContain(name);
+  expect((await ledger.domainsOf(ownerCookie)).map((domain) => domain.itemName)).not.toContain(name);
+});

@@ -1,0 +1,119 @@
+import { useId, useState, type FormEvent } from 'react';
+import { AccountIdSchema } from '@registry/contracts/account';
+import { Button } from '@registry/ui/button';
+import { Modal } from '@registry/ui/modal';
+import { PAYMENT_RESULT } from '@registry/wallet/wallet-port';
+import { useWalletSession } from '@registry/wallet/wallet-session';
+import { myDomainsApi } from '../../../api/my-domains-api';
+
+type Step = 'idle' | 'checking' | 'signing' | 'reading' | 'done';
+
+const STEP_TEXT: Record<Step, string> = {
+  idle: '',
+  checking: 'Checking that the receiver can hold the domain…',
+  signing: 'Approve the transfer in your wallet…',
+  reading: 'Reading the new holder from the ledger…',
+  done: '',
+};
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Something went wrong; try again';
+
+/**
+ * Sends a domain's NFT to another account: the server checks the receiver can hold it, the wallet
+ * signs the transfer, and the registry reads the new holder from the ledger.
+ */
+export function TransferDomainModal({
+  domainName,
+  onClose,
+  onSent,
+}: {
+  domainName: string;
+  onClose: () => void;
+  onSent: (owner: string) => void;
+}) {
+  const loadWallet = useWalletSession((session) => session.adapter);
+  const [receiver, setReceiver] = useState('');
+  const [step, setStep] = useState<Step>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [owner, setOwner] = useState<string | null>(null);
+  const inputId = useId();
+  const busy = step !== 'idle' && step !== 'done';
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const to = AccountIdSchema.safeParse(receiver.trim());
+    if (!to.success) return setError('Enter an account id such as 0.0.1234');
+    try {
+      setStep('checking');
+      const plan = await myDomainsApi.prepareTransfer(domainName, to.data);
+      setStep('signing');
+      const wallet = await loadWallet();
+      if (!wallet) {
+        setStep('idle');
+        return setError('Connect your wallet first');
+      }
+      const sent = await wallet.transferNft(plan);
+      if (sent.result !== PAYMENT_RESULT.success) {
+        setStep('idle');
+        return setError(
+          sent.result === PAYMENT_RESULT.failure
+            ? `The transfer was not made${sent.status ? ` (${sent.status})` : ''}`
+            : 'The wallet could not send the transfer; try again',
+        );
+      }
+      setStep('reading');
+      const holder = await myDomainsApi.refreshHolder(domainName);
+      setOwner(holder.owner);
+      setStep('done');
+    } catch (failure) {
+      setStep('idle');
+      setError(messageOf(failure));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (open || busy) return;
+        if (step === 'done' && owner) onSent(owner);
+        else onClose();
+      }}
+      title={`Transfer ${domainName}`}
+    >
+      {step === 'done' ? (
+        <p role="status" className="transfer-domain__done">
+          Sent. {domainName} now belongs to {owner ?? 'nobody'}; its records go with it.
+        </p>
+      ) : (
+        <form className="transfer-domain" onSubmit={(event) => void send(event)}>
+          <p>
+            The domain's NFT moves to the receiver's wallet: they own and manage it from then on, and you no
+            longer can. The receiver must have associated the collection first.
+          </p>
+          <label htmlFor={inputId}>Receiver account id</label>
+          <input
+            id={inputId}
+            className="transfer-domain__input"
+            value={receiver}
+            onChange={(event) => setReceiver(event.target.value)}
+            placeholder="0.0.1234"
+            autoComplete="off"
+            spellCheck={false}
+            disabled={busy}
+            aria-invalid={error ? true : undefined}
+          />
+          {busy ? <p role="status">{STEP_TEXT[step]}</p> : null}
+          {error ? <p role="alert">{error}</p> : null}
+          <div className="paid-domain__actions">
+            <Button type="submit" disabled={busy}>
+              Send domain
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
