@@ -4,10 +4,8 @@ import {
   NO_ENTITLEMENTS,
   type DiscountTokenIds,
 } from '@registry/contracts/discounts';
-import { splitDomainName } from '@registry/contracts/domain-name';
 import {
   CLAIM_MESSAGES,
-  NAME_ORDER_KINDS,
   type ClaimEligibility,
   type ConfirmResponse,
   type DeliveryCheckResponse,
@@ -15,30 +13,24 @@ import {
   type QuotePreview,
   type QuoteResponse,
 } from '@registry/contracts/orders';
-import { roundAmount, YEARLY_MONTHS } from '@registry/contracts/pricing';
-import type { Db, Executor } from '../../db/database';
+import { roundAmount } from '@registry/contracts/pricing';
+import type { Db } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
 import { normaliseTransactionId } from '../../ledger/hedera-ids';
 import { LedgerUnavailableError } from '../../ledger/ledger-port';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { PaymentTaking } from '../../jobs/ledger-watcher';
-import { REFUNDED, type MintPayload, type RefundPayload } from '../../jobs/registry-jobs';
+import { REFUNDED, type RefundPayload } from '../../jobs/registry-jobs';
 import { DELIVERED, type DomainService } from '../domains/service';
 import type { PriceSource, SettingsService } from '../settings/service';
-import { createLinePricing } from './lines';
+import type { KindDeps } from './paid-kind';
+import { paidKind, priceRequest } from './paid-kinds';
 import * as repo from './repo';
 
 /** A quote holds its names and price this long. */
 export const QUOTE_TTL_MS = 10 * 60_000;
 const TINYBARS_PER_HBAR = 100_000_000;
-/** `months` calendar months after `from` (a term of 12 months ends on the same day a year later). */
-function monthsAfter(from: Date, months: number): Date {
-  const date = new Date(from);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date;
-}
-
 type Deps = {
   db: Db;
   mirror: MirrorReader;
@@ -144,7 +136,8 @@ export function createOrderService(deps: Deps) {
     return null;
   }
 
-  const linesFor = createLinePricing({ domains, settings, prices, claimEligibility });
+  const kindDeps: KindDeps = { domains, settings, prices, queue, claimEligibility };
+  const linesFor = (accountId: string, request: QuoteRequest) => priceRequest(accountId, request, kindDeps);
 
   async function entitlementsOf(accountId: string) {
     // Spec: a failed discount look-up proceeds with no extra discounts.
@@ -158,7 +151,7 @@ export function createOrderService(deps: Deps) {
   /** Each line as the spec reports it: 22 delivered, 1 paid (in progress or applied), 0 refunded. */
   async function lineStatuses(order: repo.Order): Promise<ConfirmResponse['resData']> {
     const lines = await repo.linesOf(db, order.id);
-    if (!NAME_ORDER_KINDS.has(order.kind)) {
+    if (!paidKind(order.kind).holdsNames) {
       return lines.map((item) => ({
         itemName: item.itemName,
         status: order.status === 'refunded' ? REFUNDED : 1,
@@ -220,47 +213,10 @@ export function createOrderService(deps: Deps) {
       });
       if (!recorded) throw new PaymentTaken();
       const lines = await repo.linesOf(tx, order.id);
-      const lost: string[] = [];
-      const jobKeys: string[] = [];
 
-      if (
-        order.kind === 'claim' &&
-        (order.status === 'superseded' || (await repo.hasPaidClaim(tx, order.accountId)))
-      ) {
-        lost.push(...lines.map((item) => item.itemName));
-      } else if (NAME_ORDER_KINDS.has(order.kind)) {
-        // A live quote's names are its own; an expired one's only if nobody else holds them meanwhile.
-        const refused = new Set(
-          await repo.holdNames(
-            tx,
-            {
-              orderId: order.id,
-              accountId: order.accountId,
-              expiresAt: new Date(paidAt.getTime() + 60_000),
-              now: paidAt,
-            },
-            lines.map((item) => item.itemName),
-          ),
-        );
-        const registered = await domains.registeredAmong(
-          tx,
-          lines.map((item) => item.itemName),
-        );
-        for (const item of lines)
-          if (refused.has(item.itemName) || registered.has(item.itemName)) lost.push(item.itemName);
-        // An expired quote that lost a name is refunded whole; it registers none of its names.
-        if (!(expired && lost.length > 0)) {
-          for (const item of lines) {
-            if (lost.includes(item.itemName)) continue;
-            const mintJobKey = await register(tx, order, item, paidAt);
-            if (mintJobKey) jobKeys.push(mintJobKey);
-            else lost.push(item.itemName);
-          }
-        }
-        await repo.releaseHolds(tx, order.id);
-      } else {
-        for (const item of lines) await apply(tx, order, item, paidAt);
-      }
+      const effect = await paidKind(order.kind).settle({ tx, order, lines, paidAt, expired }, kindDeps);
+      const lost = effect.lost;
+      const jobKeys = [...effect.jobKeys];
 
       const refundAll = lost.length === lines.length || (expired && lost.length > 0);
       const lineRefund = refundAll
@@ -290,51 +246,6 @@ export function createOrderService(deps: Deps) {
       }
       return { expiredAndLost: expired && lost.length > 0 ? lost : [], jobKeys };
     });
-  }
-
-  /** Registers a bought name and queues its mint (answers the job's key); null when someone registered it first. */
-  async function register(
-    tx: Executor,
-    order: repo.Order,
-    item: repo.OrderLine,
-    paidAt: Date,
-  ): Promise<string | null> {
-    const { tld, labels } = splitDomainName(item.itemName);
-    const domainId = await domains.registerPaid(tx, {
-      name: item.itemName,
-      tld,
-      parentName: item.isSub === 1 ? labels.slice(1).join('.') : null,
-      isSub: item.isSub,
-      ownerAccount: order.accountId,
-      months: item.months,
-      price: item.price,
-      purchasedAt: paidAt,
-      expiresAt: monthsAfter(paidAt, item.months),
-      webProtection: item.isWebProtectionOn,
-      status: 1,
-      orderId: order.id,
-    });
-    if (domainId === null) return null;
-    const payload: MintPayload = { domainId };
-    // Keyed by order too: a name released after its grace period is minted again for its next owner.
-    const key = `mint:${item.itemName}:${order.id}`;
-    await queue.enqueue('mint', key, payload, tx);
-    return key;
-  }
-
-  /** The change a paid extend or renewal, web protection, subscription or record fee makes. */
-  async function apply(tx: Executor, order: repo.Order, item: repo.OrderLine, paidAt: Date) {
-    switch (order.kind) {
-      case 'extend':
-      case 'renew':
-        return domains.extend(tx, item.itemName, item.months);
-      case 'web-protection':
-        return domains.enableWebProtection(tx, item.itemName);
-      case 'subscription':
-        return domains.subscribe(tx, item.itemName, monthsAfter(paidAt, YEARLY_MONTHS));
-      case 'record-fee':
-        return; // used up when the changed records are activated
-    }
   }
 
   /** The lines of a request and its discounts, in the spec's order, for the account's holdings. */
@@ -404,7 +315,7 @@ export function createOrderService(deps: Deps) {
             },
             lines,
           );
-          if (NAME_ORDER_KINDS.has(request.kind)) {
+          if (paidKind(request.kind).holdsNames) {
             const refused = await repo.holdNames(
               tx,
               { orderId: created.id, accountId, expiresAt, now: quotedAt },

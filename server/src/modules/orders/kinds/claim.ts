@@ -1,0 +1,31 @@
+import { CLAIM_TERM_MONTHS } from '@registry/contracts/pricing';
+import { HttpError } from '../../../http-error';
+import { assertPurchasable, line } from '../lines';
+import type { PaidKind } from '../paid-kind';
+import * as repo from '../repo';
+import { registerNames } from './register-names';
+
+/** The claim promotion: one domain for a holder of the claim token, once per account. */
+export const claimKind: PaidKind<'claim'> = {
+  kind: 'claim',
+  holdsNames: true,
+  async price(accountId, request, { domains, settings, claimEligibility }) {
+    const eligibility = await claimEligibility(accountId);
+    if (eligibility.status !== 1)
+      throw new HttpError(
+        403,
+        eligibility.status === 2 ? 'ALREADY_CLAIMED' : 'NOT_ELIGIBLE',
+        eligibility.msg,
+      );
+    await assertPurchasable(domains, accountId, [request.itemName]);
+    const { domainHbarPerYear } = await settings.prices();
+    return [line(request.itemName, CLAIM_TERM_MONTHS, domainHbarPerYear)];
+  },
+  async settle(settlement, deps) {
+    const { tx, order, lines } = settlement;
+    // A newer claim quote replaced this one, or another claim was paid first: refunded whole.
+    if (order.status === 'superseded' || (await repo.hasPaidClaim(tx, order.accountId)))
+      return { lost: lines.map((item) => item.itemName), jobKeys: [] };
+    return registerNames(settlement, deps);
+  },
+};

@@ -1,0 +1,18 @@
+import { extendPrice } from '@registry/contracts/pricing';
+import { line, ownedDelivered } from '../lines';
+import { done, type PaidKind } from '../paid-kind';
+
+/** One owned domain's term made longer: months × the yearly price / 12. */
+export const extendKind: PaidKind<'extend'> = {
+  kind: 'extend',
+  holdsNames: false,
+  async price(accountId, request, { domains, settings }) {
+    await ownedDelivered(domains, accountId, request.itemName);
+    const { domainHbarPerYear } = await settings.prices();
+    return [line(request.itemName, request.months, extendPrice(request.months, domainHbarPerYear))];
+  },
+  async settle({ tx, lines }, { domains }) {
+    for (const item of lines) await domains.extend(tx, item.itemName, item.months);
+    return done;
+  },
+};

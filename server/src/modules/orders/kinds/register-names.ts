@@ -1,0 +1,64 @@
+import { PAID_STATUS } from '@registry/contracts/orders';
+import { splitDomainName } from '@registry/contracts/domain-name';
+import type { MintPayload } from '../../../jobs/registry-jobs';
+import { monthsAfter, type Effect, type KindDeps, type Settlement } from '../paid-kind';
+import * as repo from '../repo';
+
+/**
+ * The effect of the kinds that sell names (domains, claim, subdomain): each name is registered to the
+ * buyer and its mint queued. A live quote's names are its own; an expired one's only if nobody else
+ * took them meanwhile, and an expired quote that lost a name registers none (it is refunded whole).
+ */
+export async function registerNames(
+  { tx, order, lines, paidAt, expired }: Settlement,
+  { domains, queue }: KindDeps,
+): Promise<Effect> {
+  const names = lines.map((item) => item.itemName);
+  const refused = new Set(
+    await repo.holdNames(
+      tx,
+      {
+        orderId: order.id,
+        accountId: order.accountId,
+        expiresAt: new Date(paidAt.getTime() + 60_000),
+        now: paidAt,
+      },
+      names,
+    ),
+  );
+  const registered = await domains.registeredAmong(tx, names);
+  const lost = names.filter((name) => refused.has(name) || registered.has(name));
+  const jobKeys: string[] = [];
+  if (!(expired && lost.length > 0)) {
+    for (const item of lines) {
+      if (lost.includes(item.itemName)) continue;
+      const { tld, labels } = splitDomainName(item.itemName);
+      const domainId = await domains.registerPaid(tx, {
+        name: item.itemName,
+        tld,
+        parentName: item.isSub === 1 ? labels.slice(1).join('.') : null,
+        isSub: item.isSub,
+        ownerAccount: order.accountId,
+        months: item.months,
+        price: item.price,
+        purchasedAt: paidAt,
+        expiresAt: monthsAfter(paidAt, item.months),
+        webProtection: item.isWebProtectionOn,
+        status: PAID_STATUS,
+        orderId: order.id,
+      });
+      // Someone registered it first.
+      if (domainId === null) {
+        lost.push(item.itemName);
+        continue;
+      }
+      const payload: MintPayload = { domainId };
+      // Keyed by order too: a name released after its grace period is minted again for its next owner.
+      const key = `mint:${item.itemName}:${order.id}`;
+      await queue.enqueue('mint', key, payload, tx);
+      jobKeys.push(key);
+    }
+  }
+  await repo.releaseHolds(tx, order.id);
+  return { lost, jobKeys };
+}

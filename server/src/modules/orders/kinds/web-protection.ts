@@ -1,0 +1,20 @@
+import { YEARLY_MONTHS, yearlyWebProtection } from '@registry/contracts/pricing';
+import { conflict } from '../../../http-error';
+import { line, ownedDelivered } from '../lines';
+import { done, type PaidKind } from '../paid-kind';
+
+/** Web protection for an owned domain, a year at 10 % of the yearly price. */
+export const webProtectionKind: PaidKind<'web-protection'> = {
+  kind: 'web-protection',
+  holdsNames: false,
+  async price(accountId, request, { domains, settings }) {
+    const row = await ownedDelivered(domains, accountId, request.itemName);
+    if (row.webProtection) throw conflict('ALREADY_PROTECTED', 'Web protection is already on');
+    const { domainHbarPerYear } = await settings.prices();
+    return [line(request.itemName, YEARLY_MONTHS, yearlyWebProtection(domainHbarPerYear))];
+  },
+  async settle({ tx, lines }, { domains }) {
+    for (const item of lines) await domains.enableWebProtection(tx, item.itemName);
+    return done;
+  },
+};
