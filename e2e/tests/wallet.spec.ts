@@ -14,10 +14,8 @@ test('connects the Local Wallet, signs in with it, keeps the session over a relo
 
   await page.getByRole('button', { name: 'Connect Wallet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
-  await expect(dialog.getByRole('button', { name: 'Hashpack' })).toBeDisabled();
-  await expect(
-    dialog.getByText('Works when the server uses the Hedera network (LEDGER=hedera).').first(),
-  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Hashpack' })).toBeEnabled();
+  await expect(dialog.getByText("This server's ledger takes the Local Wallet only.").first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Local Wallet' }).click();
 
   await expect(header.accountId).toHaveText(/^0\.0\.\d+$/);
@@ -39,6 +37,46 @@ test('connects the Local Wallet, signs in with it, keeps the session over a relo
   await expect(page).toHaveURL(/\/gui\/domains\/web3$/);
   const after = await page.evaluate(async () => (await fetch('/api/auth/session')).status);
   expect(after).toBe(401);
+});
+
+test.describe('wallet choices on the local ledger', () => {
+  for (const [wallet, installUrl] of [
+    ['Hashpack', 'https://www.hashpack.app/download'],
+    ['Blade', 'https://bladewallet.io/'],
+  ] as const) {
+    test(`${wallet} stays a choice: without its extension it says it is not installed, with the install link`, async ({
+      page,
+    }) => {
+      await page.goto('/gui/domains/web3');
+      await page.getByRole('button', { name: 'Connect Wallet' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+      await dialog.getByRole('button', { name: wallet }).click();
+      await expect(dialog.getByRole('status')).toHaveText(`Looking for ${wallet}…`);
+      const alert = dialog.getByRole('alert');
+      await expect(alert).toContainText(`${wallet} is not installed`);
+      await expect(alert.getByRole('link', { name: 'Install' })).toHaveAttribute('href', installUrl);
+    });
+  }
+
+  test('an installed extension is told that this ledger takes the Local Wallet only', async ({ page }) => {
+    // What the extensions do in a page: Blade publishes bladeConnect, HashPack answers HashConnect's query.
+    await page.addInitScript(() => {
+      Object.assign(window, { bladeConnect: {} });
+      window.addEventListener('message', (event) => {
+        if ((event.data as { type?: string } | null)?.type === 'hashconnect-query-extension')
+          window.postMessage({ type: 'hashconnect-query-extension-response' }, '*');
+      });
+    });
+    await page.goto('/gui/domains/web3');
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+    for (const wallet of ['Hashpack', 'Blade']) {
+      await dialog.getByRole('button', { name: wallet }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(
+        `${wallet} is installed, but this server's ledger takes the Local Wallet only.`,
+      );
+    }
+  });
 });
 
 test.describe('on the Hedera network', () => {

@@ -15,6 +15,7 @@ export function AddToCartButton({
     <Button
       {...(variant ? { variant } : {})}
       aria-label={`Add ${name} to cart`}
+      title={`Add ${name} to cart`}
       onClick={() => bus.emit('cart:add', { itemName: name, basePrice, months: 12, origin: 'search-result' })}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

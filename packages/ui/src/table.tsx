@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode };
 
-/** A data table with a caption; cells render values as text unless a column renders an element. */
+/**
+ * A data table with a caption; cells render values as text unless a column renders an element. On a
+ * narrow screen each row becomes a card of labelled values (the roles keep it a table to assistive
+ * technology, whose display the layout changes).
+ */
 export function Table<T>({
   caption,
   columns,
@@ -16,22 +20,24 @@ export function Table<T>({
 }) {
   return (
     <div className="ui-table__scroll">
-      <table className="ui-table">
+      <table className="ui-table" role="table">
         <caption className="ui-visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.header} scope="col">
+              <th key={column.header} scope="col" role="columnheader">
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} role="row">
               {columns.map((column) => (
-                <td key={column.header}>{column.cell(row)}</td>
+                <td key={column.header} role="cell" data-label={column.header}>
+                  {column.cell(row)}
+                </td>
               ))}
             </tr>
           ))}

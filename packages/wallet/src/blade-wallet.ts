@@ -1,22 +1,11 @@
 import type { Signer } from '@hashgraph/sdk';
 import { prefixMessageToSign } from '@registry/contracts/auth';
 import { RemoteSignerWallet } from './remote-signer-wallet';
-import { signerSignaturesToSignatureMap, waitFor, WalletNotInstalledError } from './signer-wallet';
-import {
-  APP_METADATA,
-  EXTENSION_DETECT_TIMEOUT_MS,
-  WalletConnectNotConfiguredError,
-} from './wallet-connect-options';
+import { BLADE_INSTALL_URL, detectBlade } from './detect-extension';
+import { signerSignaturesToSignatureMap, WalletNotInstalledError } from './signer-wallet';
+import { APP_METADATA, WalletConnectNotConfiguredError } from './wallet-connect-options';
 
-export const BLADE_INSTALL_URL = 'https://bladewallet.io/';
-
-/** The Blade extension publishes `window.bladeConnect`. */
-export function detectBlade(
-  timeoutMs = EXTENSION_DETECT_TIMEOUT_MS,
-  target: { bladeConnect?: unknown } = window,
-): Promise<boolean> {
-  return waitFor(() => Boolean(target.bladeConnect), timeoutMs);
-}
+export { detectBlade };
 
 type BladeConnectorInstance = Awaited<
   ReturnType<typeof import('@bladelabs/blade-web3.js').BladeConnector.init>
@@ -29,8 +18,8 @@ export class BladeWallet extends RemoteSignerWallet {
 
   async connect() {
     const { projectId, network, detectTimeoutMs } = this.options;
-    if (!projectId) throw new WalletConnectNotConfiguredError('Blade');
     if (!(await detectBlade(detectTimeoutMs))) throw new WalletNotInstalledError('Blade', BLADE_INSTALL_URL);
+    if (!projectId) throw new WalletConnectNotConfiguredError('Blade');
     const { BladeConnector, ConnectorStrategy, HederaNetwork } = await import('@bladelabs/blade-web3.js');
     const connector = await BladeConnector.init(ConnectorStrategy.AUTO, APP_METADATA, projectId);
     const [accountId] = await connector.createSession({

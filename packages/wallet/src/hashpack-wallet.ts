@@ -1,34 +1,10 @@
 import { AccountId, LedgerId, type Signer } from '@hashgraph/sdk';
 import { RemoteSignerWallet } from './remote-signer-wallet';
 import { signerSignaturesToSignatureMap, WalletNotInstalledError } from './signer-wallet';
-import {
-  APP_METADATA,
-  EXTENSION_DETECT_TIMEOUT_MS,
-  WalletConnectNotConfiguredError,
-} from './wallet-connect-options';
+import { detectHashPack, HASHPACK_INSTALL_URL } from './detect-extension';
+import { APP_METADATA, WalletConnectNotConfiguredError } from './wallet-connect-options';
 
-export const HASHPACK_INSTALL_URL = 'https://www.hashpack.app/download';
-
-/** HashPack's extension answers HashConnect's query message; nothing answers when it is missing. */
-export function detectHashPack(
-  timeoutMs = EXTENSION_DETECT_TIMEOUT_MS,
-  target: Window = window,
-): Promise<boolean> {
-  return new Promise((resolve) => {
-    const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: string } | null)?.type === 'hashconnect-query-extension-response')
-        finish(true);
-    };
-    const timer = setTimeout(() => finish(false), timeoutMs);
-    function finish(found: boolean) {
-      clearTimeout(timer);
-      target.removeEventListener('message', onMessage);
-      resolve(found);
-    }
-    target.addEventListener('message', onMessage);
-    target.postMessage({ type: 'hashconnect-query-extension' }, '*');
-  });
-}
+export { detectHashPack };
 
 type HashConnectInstance = InstanceType<typeof import('hashconnect').HashConnect>;
 
@@ -39,9 +15,9 @@ export class HashPackWallet extends RemoteSignerWallet {
 
   async connect() {
     const { projectId, network, detectTimeoutMs } = this.options;
-    if (!projectId) throw new WalletConnectNotConfiguredError('Hashpack');
     if (!(await detectHashPack(detectTimeoutMs)))
       throw new WalletNotInstalledError('Hashpack', HASHPACK_INSTALL_URL);
+    if (!projectId) throw new WalletConnectNotConfiguredError('Hashpack');
     const { HashConnect } = await import('hashconnect');
     const hashconnect = new HashConnect(
       LedgerId.fromString(network) as never,

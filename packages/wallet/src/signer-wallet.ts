@@ -95,23 +95,6 @@ export function associateTransaction(accountId: string, tokenId: string): TokenA
   return new TokenAssociateTransaction().setAccountId(accountId).setTokenIds([tokenId]);
 }
 
-/** Waits up to `timeoutMs` for `found()` to be true, checking every 100 ms. */
-export function waitFor(found: () => boolean, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (found()) return resolve(true);
-    const started = Date.now();
-    const timer = setInterval(() => {
-      if (found()) {
-        clearInterval(timer);
-        resolve(true);
-      } else if (Date.now() - started >= timeoutMs) {
-        clearInterval(timer);
-        resolve(false);
-      }
-    }, 100);
-  });
-}
-
 /** Balance in HBAR from the mirror node. */
 export async function mirrorBalance(
   mirrorNodeUrl: string,

@@ -54,13 +54,23 @@ describe('extension detection', () => {
     await expect(detectBlade(2000)).resolves.toBe(true);
   });
 
-  it('explains a missing WalletConnect project id instead of trying', async () => {
-    await expect(new HashPackWallet({ ...options, projectId: null }).connect()).rejects.toThrow(
-      'WALLETCONNECT_PROJECT_ID',
-    );
-    await expect(new BladeWallet({ ...options, projectId: null }).connect()).rejects.toThrow(
-      'WALLETCONNECT_PROJECT_ID',
-    );
+  it('with the extension there, explains a missing WalletConnect project id instead of trying', async () => {
+    const answer = (event: MessageEvent) => {
+      if (event.data?.type === 'hashconnect-query-extension')
+        window.postMessage({ type: 'hashconnect-query-extension-response' }, '*');
+    };
+    window.addEventListener('message', answer);
+    Object.assign(window, { bladeConnect: {} });
+    try {
+      await expect(new HashPackWallet({ ...options, projectId: null }).connect()).rejects.toThrow(
+        'WALLETCONNECT_PROJECT_ID',
+      );
+      await expect(new BladeWallet({ ...options, projectId: null }).connect()).rejects.toThrow(
+        'WALLETCONNECT_PROJECT_ID',
+      );
+    } finally {
+      window.removeEventListener('message', answer);
+    }
   });
 
   it('answers -1 to a payment before connecting', async () => {

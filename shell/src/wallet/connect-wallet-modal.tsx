@@ -12,15 +12,20 @@ type Props = {
   autoChoose?: WalletName;
 };
 
-/** Why a WalletConnect wallet cannot be used here, or null when it can. */
-function unavailableReason(ledger: LedgerInfo | null): string | null {
-  if (!ledger) return 'Loading…';
-  if (ledger.network !== 'testnet' && ledger.network !== 'mainnet')
-    return 'Works when the server uses the Hedera network (LEDGER=hedera).';
+/** The server's ledger takes WalletConnect wallets (the Hedera network). */
+const onHedera = (ledger: LedgerInfo | null) =>
+  ledger?.network === 'testnet' || ledger?.network === 'mainnet';
+
+/** What a WalletConnect wallet's button says it needs, or null when it can connect. */
+function requirement(ledger: LedgerInfo | null): string | null {
+  if (!ledger) return null;
+  if (!onHedera(ledger)) return "This server's ledger takes the Local Wallet only.";
   if (!ledger.walletConnectProjectId)
     return 'Needs a WalletConnect project id (WALLETCONNECT_PROJECT_ID) on the server.';
   return null;
 }
+
+type Notice = { message: string; installUrl?: string };
 
 /** The Connect Wallet modal: HashPack and Blade, and the Local Wallet on the local ledger. */
 export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
@@ -41,8 +46,24 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
       );
   }, []);
 
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [looking, setLooking] = useState<WalletName | null>(null);
+
   const choose = useCallback(
     async (name: WalletName) => {
+      setNotice(null);
+      if (name !== 'Local Wallet' && !onHedera(ledger)) {
+        // Spec: a missing extension says so with a link to install it, whatever the server's ledger.
+        const { EXTENSIONS } = await import('@registry/wallet/detect-extension');
+        setLooking(name);
+        const installed = await EXTENSIONS[name].detect().finally(() => setLooking(null));
+        setNotice(
+          installed
+            ? { message: `${name} is installed, but this server's ledger takes the Local Wallet only.` }
+            : { message: `${name} is not installed`, installUrl: EXTENSIONS[name].installUrl },
+        );
+        return;
+      }
       const walletConnect =
         ledger && (ledger.network === 'testnet' || ledger.network === 'mainnet')
           ? {
@@ -57,7 +78,8 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
     [ledger, connect, onClose],
   );
 
-  const reason = unavailableReason(ledger);
+  const reason = requirement(ledger);
+  const busy = status === 'connecting' || looking !== null;
 
   // Blade's own browser: no choice to make. Each opening tries once; a failure stays shown here.
   const autoTried = useRef(false);
@@ -66,21 +88,17 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
       autoTried.current = false;
       return;
     }
-    if (!autoChoose || autoTried.current || reason !== null) return;
+    if (!autoChoose || autoTried.current || !ledger || reason !== null) return;
     autoTried.current = true;
     void choose(autoChoose);
-  }, [open, autoChoose, reason, choose]);
+  }, [open, autoChoose, ledger, reason, choose]);
 
   return (
     <Modal open={open} onOpenChange={(next) => (next ? undefined : onClose())} title="Connect Wallet">
       <ul className="wallet-options">
         {(['Hashpack', 'Blade'] as const).map((name) => (
           <li key={name}>
-            <button
-              type="button"
-              disabled={reason !== null || status === 'connecting'}
-              onClick={() => void choose(name)}
-            >
+            <button type="button" disabled={busy} onClick={() => void choose(name)}>
               {name}
             </button>
             {reason ? <small>{reason}</small> : null}
@@ -88,11 +106,7 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
         ))}
         {ledger?.network === 'local' ? (
           <li>
-            <button
-              type="button"
-              onClick={() => void choose('Local Wallet')}
-              disabled={status === 'connecting'}
-            >
+            <button type="button" onClick={() => void choose('Local Wallet')} disabled={busy}>
               Local Wallet
             </button>
             <small>A development account on the local ledger, funded with 10,000 HBAR.</small>
@@ -100,13 +114,14 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
         ) : null}
       </ul>
       {status === 'connecting' ? <p role="status">Connecting…</p> : null}
-      {error ? (
+      {looking ? <p role="status">Looking for {looking}…</p> : null}
+      {(notice ?? error) ? (
         <p role="alert">
-          {error}
-          {installUrl ? (
+          {notice?.message ?? error}
+          {(notice ? notice.installUrl : installUrl) ? (
             <>
               {' '}
-              <a href={installUrl} target="_blank" rel="noreferrer">
+              <a href={notice ? notice.installUrl : installUrl!} target="_blank" rel="noreferrer">
                 Install
               </a>
             </>
