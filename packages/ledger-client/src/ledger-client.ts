@@ -171,14 +171,17 @@ export class LedgerClient {
     return BigInt(balance.balance);
   }
 
-  /** Sends all but `keepHbar` of the account's HBAR away, to play a wallet short of money. */
+  /**
+   * Sends all but `keepHbar` of the account's HBAR away, to play a wallet short of money: to the
+   * network's fee account, not the registry's treasury, which refunds a payment that names no quote.
+   */
   async spendDownTo(account: LedgerAccount, keepHbar: number) {
     const spend = (await this.balanceOf(account)) - BigInt(Math.round(keepHbar * 1e8));
     await this.submit(
       account,
       new TransferTransaction()
         .addHbarTransfer(account.accountId, Hbar.fromTinybars((-spend).toString()))
-        .addHbarTransfer('0.0.2', Hbar.fromTinybars(spend.toString())),
+        .addHbarTransfer('0.0.98', Hbar.fromTinybars(spend.toString())),
     );
   }
 

@@ -8,6 +8,7 @@ import { domains, tlds } from '../db/schema';
 import { DELIVERED } from '../modules/domains/service';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
+import { waitFor } from '../testing/wait-for';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** Enough names for several mints of up to ten, one after another, so the kill lands among them. */
@@ -27,15 +28,6 @@ function startServer(databaseUrl: string): ChildProcess {
     },
     stdio: 'ignore',
   });
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('timed out');
 }
 
 /** Several server instances share a job queue only on PostgreSQL, so this runs there. */

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import { jobs } from '../db/schema';
+import { createRoundGuard, MAX_WORKER_PAUSE_MS } from './timer-rounds';
 
 export type Job = typeof jobs.$inferSelect;
 
@@ -137,8 +138,7 @@ export const asError = (error: unknown) => (error instanceof Error ? error : new
 
 export const MAX_ATTEMPTS = 12;
 
-/** Longest pause of the worker's timer while the database keeps failing. */
-export const MAX_WORKER_PAUSE_MS = 30_000;
+export { MAX_WORKER_PAUSE_MS };
 
 /**
  * Runs due jobs in `concurrency` lanes (each claims with row locks, so several workers and servers
@@ -148,8 +148,7 @@ export const MAX_WORKER_PAUSE_MS = 30_000;
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private failures = 0;
-  private pausedUntil = 0;
+  private readonly guard: ReturnType<typeof createRoundGuard>;
 
   constructor(
     private readonly queue: JobQueue,
@@ -157,7 +156,9 @@ export class JobWorker {
     private readonly log: (message: string) => void = () => undefined,
     private readonly clock: () => number = Date.now,
     private readonly concurrency = 1,
-  ) {}
+  ) {
+    this.guard = createRoundGuard('job worker', log, clock);
+  }
 
   start(intervalMs = 1000) {
     this.timer ??= setInterval(() => void this.tick(), intervalMs);
@@ -169,23 +170,9 @@ export class JobWorker {
     await this.running?.catch(() => undefined);
   }
 
-  /**
-   * One timer round: a failing queue (the database is down) is logged and the worker waits longer
-   * each time, up to MAX_WORKER_PAUSE_MS; it never rejects, so the timer cannot stop the process.
-   */
-  async tick(): Promise<void> {
-    if (this.clock() < this.pausedUntil) return;
-    try {
-      await this.kick();
-      if (this.failures > 0) this.log(`job worker resumed after ${this.failures} failed rounds`);
-      this.failures = 0;
-    } catch (error) {
-      this.failures += 1;
-      const pauseMs = Math.min(1000 * 2 ** (this.failures - 1), MAX_WORKER_PAUSE_MS);
-      this.pausedUntil = this.clock() + pauseMs;
-      const message = error instanceof Error ? error.message : String(error);
-      this.log(`job worker round failed (${this.failures} in a row), next try in ${pauseMs} ms: ${message}`);
-    }
+  /** One timer round: a failing queue (the database is down) backs off, see `createRoundGuard`. */
+  tick(): Promise<void> {
+    return this.guard(() => this.kick());
   }
 
   /** Callers waiting for particular jobs (by unique key) to have their turn in this process. */

@@ -8,17 +8,9 @@ import { openDatabase } from '../db/database';
 import { ledgerFeeds } from '../db/schema';
 import { startTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
+import { waitFor } from '../testing/wait-for';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('timed out');
-}
 
 /** What the database says of the paid orders, the refunds and the minted names. */
 async function tally(t: TestApp, tokenId: string) {

@@ -1,6 +1,7 @@
 import { LedgerUnavailableError } from '../ledger/ledger-port';
 import type { MirrorNft, MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
 import type { FeedLeases } from './feed-leases';
+import { createRoundGuard } from './timer-rounds';
 
 /** The treasury's incoming transfers, in consensus order. */
 export const PAYMENTS_FEED = 'payments';
@@ -44,12 +45,18 @@ const secondsOf = (consensusTimestamp: string) => Number(consensusTimestamp.spli
 export class LedgerWatcher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private failures = 0;
-  private pausedUntil = 0;
   private readonly clock: () => number;
+  private readonly guard: ReturnType<typeof createRoundGuard>;
 
   constructor(private readonly deps: Deps) {
     this.clock = deps.clock ?? Date.now;
+    this.guard = createRoundGuard('ledger watcher', deps.log ?? (() => undefined), this.clock, (error) =>
+      error instanceof LedgerUnavailableError
+        ? 'the mirror node is down'
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    );
   }
 
   start(intervalMs = 1000) {
@@ -63,27 +70,9 @@ export class LedgerWatcher {
     await this.deps.leases.release().catch(() => undefined);
   }
 
-  /** One timer round; failures (mirror node or database down) back off and never stop the timer. */
-  async tick(): Promise<void> {
-    if (this.clock() < this.pausedUntil) return;
-    try {
-      await this.runOnce();
-      if (this.failures > 0) this.deps.log?.(`ledger watcher resumed after ${this.failures} failed rounds`);
-      this.failures = 0;
-    } catch (error) {
-      this.failures += 1;
-      const pauseMs = Math.min(1000 * 2 ** (this.failures - 1), 30_000);
-      this.pausedUntil = this.clock() + pauseMs;
-      const message =
-        error instanceof LedgerUnavailableError
-          ? 'the mirror node is down'
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      this.deps.log?.(
-        `ledger watcher round failed (${this.failures} in a row), next in ${pauseMs} ms: ${message}`,
-      );
-    }
+  /** One timer round; failures (mirror node or database down) back off, see `createRoundGuard`. */
+  tick(): Promise<void> {
+    return this.guard(() => this.runOnce());
   }
 
   /** Reads every feed this server leads, as far as one round goes. Concurrent calls share one round. */

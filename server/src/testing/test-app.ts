@@ -102,42 +102,38 @@ export async function startTestApp(
   const quote = (buyer: SignedIn, request: QuoteRequest) =>
     inject<QuoteResponse>(buyer, 'POST', '/api/orders/quote', request);
 
-  /** The buyer's wallet pays: an HBAR transfer with a memo, signed with the SDK and sent to the ledger. */
-  async function pay(buyer: SignedIn, to: string, tinybars: bigint, memo: string, signer = buyer.key) {
-    const transfer = new TransferTransaction()
-      .addHbarTransfer(buyer.accountId, Hbar.fromTinybars((-tinybars).toString()))
-      .addHbarTransfer(to, Hbar.fromTinybars(tinybars.toString()))
-      .setTransactionMemo(memo)
-      .setTransactionId(TransactionId.generate(buyer.accountId))
+  /** A wallet signs a transaction with the SDK and sends it to the local ledger; answers its status. */
+  async function submitSigned(payer: string, transaction: TransferTransaction, signer: PrivateKey) {
+    transaction
+      .setTransactionId(TransactionId.generate(payer))
       .setNodeAccountIds([new AccountId(3)])
       .freeze();
-    await transfer.sign(signer);
+    await transaction.sign(signer);
     const response = await app.inject({
       method: 'POST',
       url: '/ledger/transactions',
-      payload: { bytes: Buffer.from(transfer.toBytes()).toString('base64') },
+      payload: { bytes: Buffer.from(transaction.toBytes()).toString('base64') },
     });
-    return { ...(response.json() as { status: string }), transactionId: transfer.transactionId!.toString() };
+    return {
+      ...(response.json() as { status: string }),
+      transactionId: transaction.transactionId!.toString(),
+    };
+  }
+
+  /** The buyer's wallet pays: an HBAR transfer with a memo. */
+  function pay(buyer: SignedIn, to: string, tinybars: bigint, memo: string, signer = buyer.key) {
+    return submitSigned(
+      buyer.accountId,
+      new TransferTransaction()
+        .addHbarTransfer(buyer.accountId, Hbar.fromTinybars((-tinybars).toString()))
+        .addHbarTransfer(to, Hbar.fromTinybars(tinybars.toString()))
+        .setTransactionMemo(memo),
+      signer,
+    );
   }
 
   const confirm = (buyer: SignedIn, orderId: string, transactionId: string) =>
     inject<ConfirmAnswer['body']>(buyer, 'POST', '/api/orders/confirm', { orderId, transactionId });
-
-  /** Quote → pay exactly what was asked → confirm, as the app does for any paid action. */
-  async function purchase(buyer: SignedIn, request: QuoteRequest): Promise<ConfirmAnswer> {
-    const quoted = await quote(buyer, request);
-    if (quoted.status !== 200) throw new Error(`quote failed: ${JSON.stringify(quoted.body)}`);
-    const paid = await pay(
-      buyer,
-      quoted.body.treasuryAccountId,
-      BigInt(quoted.body.amountTinybars),
-      quoted.body.memo,
-    );
-    if (paid.status !== 'SUCCESS') throw new Error(`payment failed: ${paid.status}`);
-    const confirmed = await confirm(buyer, quoted.body.orderId, paid.transactionId);
-    if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
-    return confirmed;
-  }
 
   /** Quote → the wallet pays → nobody confirms (the tab was closed): only the ledger knows. */
   async function payWithoutConfirm(buyer: SignedIn, request: QuoteRequest) {
@@ -153,21 +149,25 @@ export async function startTestApp(
     return { quote: quoted.body, transactionId: paid.transactionId };
   }
 
-  /** The holder's wallet sends a domain's NFT to another account (an SDK transfer signed by the holder). */
-  async function sendNft(holder: SignedIn, tokenId: string, serial: number, to: string) {
-    const transfer = new TransferTransaction()
-      .addNftTransfer(new NftId(TokenId.fromString(tokenId), serial), holder.accountId, to)
-      .setTransactionId(TransactionId.generate(holder.accountId))
-      .setNodeAccountIds([new AccountId(3)])
-      .freeze();
-    await transfer.sign(holder.key);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/ledger/transactions',
-      payload: { bytes: Buffer.from(transfer.toBytes()).toString('base64') },
-    });
-    return response.json() as { status: string };
+  /** Quote → pay exactly what was asked → confirm, as the app does for any paid action. */
+  async function purchase(buyer: SignedIn, request: QuoteRequest): Promise<ConfirmAnswer> {
+    const { quote: quoted, transactionId } = await payWithoutConfirm(buyer, request);
+    const confirmed = await confirm(buyer, quoted.orderId, transactionId);
+    if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
+    return confirmed;
   }
+
+  /** The holder's wallet sends a domain's NFT to another account. */
+  const sendNft = (holder: SignedIn, tokenId: string, serial: number, to: string) =>
+    submitSigned(
+      holder.accountId,
+      new TransferTransaction().addNftTransfer(
+        new NftId(TokenId.fromString(tokenId), serial),
+        holder.accountId,
+        to,
+      ),
+      holder.key,
+    );
 
   /** The .hbar collection made up front, so buyers can associate it before their first purchase. */
   async function openCollection(tld = 'hbar') {
