@@ -63,6 +63,8 @@ const TransactionSchema = z.object({
     )
     .optional(),
   entity_id: z.string().nullable().optional(),
+  /** Staking rewards paid out with the transaction (they show in `transfers` too). */
+  staking_reward_transfers: z.array(z.object({ account: z.string(), amount: z.number() })).optional(),
 });
 export type MirrorTransaction = z.infer<typeof TransactionSchema>;
 const TransactionsSchema = z.object({ transactions: z.array(TransactionSchema) });

@@ -64,11 +64,17 @@ class PaymentTaken extends Error {
   }
 }
 
-/** Tinybars a transaction credited to the treasury. */
-const creditTo = (record: MirrorTransaction, treasuryAccountId: string) =>
-  record.transfers
-    .filter((transfer) => transfer.account === treasuryAccountId && transfer.amount > 0)
-    .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
+/**
+ * Tinybars a transaction's payer sent the treasury: its credit, less any staking reward the network
+ * paid the treasury with it (that is not the payer's money).
+ */
+export function creditTo(record: MirrorTransaction, treasuryAccountId: string): bigint {
+  const toTreasury = (transfers: Array<{ account: string; amount: number }>) =>
+    transfers
+      .filter((transfer) => transfer.account === treasuryAccountId && transfer.amount > 0)
+      .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
+  return toTreasury(record.transfers) - toTreasury(record.staking_reward_transfers ?? []);
+}
 
 const memoOf = (record: MirrorTransaction) =>
   record.memo_base64 ? Buffer.from(record.memo_base64, 'base64').toString('utf8') : '';
