@@ -100,3 +100,33 @@ test('a name sent to a second Local Wallet account moves there, with a clear mes
   expect((await ledger.domainsOf(receiverCookie)).map((domain) => domain.itemName)).toContain(name);
   expect((await ledger.domainsOf(ownerCookie)).map((domain) => domain.itemName)).not.toContain(name);
 });
+
+test('an extension paid and the page reloaded at once: the page shows where the payment stands, then the new expiry', async ({
+  page,
+  login,
+  makeDomain,
+}) => {
+  const name = await makeDomain();
+  await page.goto('/gui/domains/web3');
+  await login();
+  const detail = new DomainDetailPage(page);
+  await detail.goto(name);
+  const expiry = detail.row('Expires').locator('.domain-detail__value');
+  const before = (await expiry.textContent())!;
+  await detail.row('Expires').getByRole('button', { name: 'Extend Validity' }).click();
+  const dialog = detail.dialog('Extend Validity');
+  await expect(dialog.getByText(/^Price:/)).toBeVisible();
+
+  // The wallet pays; the page reloads before its confirmation reaches the server.
+  let paid!: () => void;
+  const confirmSent = new Promise<void>((resolve) => {
+    paid = resolve;
+  });
+  await page.route('**/api/orders/confirm', () => paid(), { times: 1 });
+  await dialog.getByRole('button', { name: 'Extend' }).click();
+  await confirmSent;
+  await page.reload();
+
+  await expect(page.getByText('Your payment is settled and done.')).toBeVisible({ timeout: 20_000 });
+  await expect(expiry).not.toHaveText(before);
+});

@@ -204,6 +204,14 @@ export function createApiClient({
       call(() => orderSchemas().then((m) => m.ConfirmResponseSchema), 'post', 'orders/confirm', {
         json: { orderId, transactionId },
       }),
+    /** Where one of my orders stands (with the payment the browser made, if any). */
+    getOrderState: (orderId: string, transactionId?: string) =>
+      call(
+        () => orderSchemas().then((m) => m.OrderStateSchema),
+        'get',
+        `orders/${encodeURIComponent(orderId)}`,
+        transactionId ? { searchParams: { transactionId } } : {},
+      ),
     /** After the wallet associates a collection: deliver what waited for it now. */
     checkDeliveries: () =>
       call(() => orderSchemas().then((m) => m.DeliveryCheckResponseSchema), 'post', 'orders/deliveries'),

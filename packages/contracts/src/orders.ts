@@ -124,6 +124,30 @@ export const ConfirmResponseSchema = z.object({
 });
 export type ConfirmResponse = z.infer<typeof ConfirmResponseSchema>;
 
+/**
+ * Where a paid action stands on the server: `quoted` (no payment seen), `received` (on the ledger, not
+ * settled yet), `settling` (paid; names being minted or waiting for the buyer's association), `done`,
+ * `refunded` (the payment went back whole).
+ */
+export const PAYMENT_STATES = ['quoted', 'received', 'settling', 'done', 'refunded'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const OrderParamsSchema = z.object({ orderId: z.uuid() });
+
+export const OrderStateQuerySchema = z.object({
+  /** The payment the browser made for it, if any: the server looks for it on the ledger. */
+  transactionId: z.optional(z.string().check(z.minLength(10), z.maxLength(80))),
+});
+
+export const OrderStateSchema = z.object({
+  orderId: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  state: z.enum(PAYMENT_STATES),
+  lines: z.array(z.object({ itemName: z.string(), status: z.int() })),
+  refundedTinybars: z.string().check(z.regex(/^\d+$/)),
+});
+export type OrderState = z.infer<typeof OrderStateSchema>;
+
 /** After the wallet associates a collection: what is still waiting for delivery. */
 export const DeliveryCheckResponseSchema = z.object({
   delivered: z.array(z.string()),

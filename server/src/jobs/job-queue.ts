@@ -168,6 +168,7 @@ export class JobWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => undefined);
+    await this.rerun?.catch(() => undefined);
   }
 
   /** One timer round: a failing queue (the database is down) backs off, see `createRoundGuard`. */
@@ -200,9 +201,23 @@ export class JobWorker {
     return Promise.race([run, turns]).finally(() => this.waiters.delete(waiter));
   }
 
-  /** Runs jobs until none is due. Concurrent calls share one run. */
+  private rerun: Promise<void> | null = null;
+
+  /**
+   * Runs jobs until none is due. A run under way may have looked for jobs before the caller queued
+   * theirs, so callers during a run share one more run after it.
+   */
   kick(): Promise<void> {
-    this.running ??= this.drain().finally(() => {
+    if (this.running) {
+      this.rerun ??= this.running
+        .catch(() => undefined)
+        .then(() => {
+          this.rerun = null;
+          return this.kick();
+        });
+      return this.rerun;
+    }
+    this.running = this.drain().finally(() => {
       this.running = null;
     });
     return this.running;

@@ -242,6 +242,50 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     expect((await orderOf(sub.quote.orderId)).status).toBe('paid');
   });
 
+  it('tells a page after a reload where its payment stands: quoted, received, settling, done, refunded', async () => {
+    const owner = await buyer();
+    const domain = await t.buyDomain(owner);
+    const state = async (orderId: string, transactionId?: string) => {
+      const query = transactionId ? `?transactionId=${encodeURIComponent(transactionId)}` : '';
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${orderId}${query}`,
+        headers: { cookie: owner.cookie },
+      });
+      return (answer.json() as { state: string }).state;
+    };
+
+    const extend = (await t.quote(owner, { kind: 'extend', itemName: domain.name, months: 12 })).body;
+    expect(await state(extend.orderId)).toBe('quoted');
+    const paid = await t.pay(owner, extend.treasuryAccountId, BigInt(extend.amountTinybars), extend.memo);
+    expect(await state(extend.orderId, paid.transactionId)).toBe('received');
+    await watch();
+    expect(await state(extend.orderId, paid.transactionId)).toBe('done');
+
+    // A first-time buyer's names wait for the association: settling until then.
+    const newcomer = await t.signIn(PrivateKey.generateED25519(), 1000);
+    const bought = await t.payWithoutConfirm(newcomer, domainsQuote(t.uniqueName()));
+    await watch();
+    const newcomerState = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${bought.quote.orderId}`,
+      headers: { cookie: newcomer.cookie },
+    });
+    expect(newcomerState.json()).toMatchObject({ state: 'settling', lines: [{ status: 1 }] });
+
+    const short = (await t.quote(owner, { kind: 'web-protection', itemName: domain.name })).body;
+    const underpaid = await t.pay(owner, short.treasuryAccountId, 1n, short.memo);
+    await watch();
+    expect(await state(short.orderId, underpaid.transactionId)).toBe('refunded');
+    // Another account's order is not found.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${extend.orderId}`,
+      headers: { cookie: newcomer.cookie },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('moves a domain to whoever holds its NFT: lists, management and resolve follow', async () => {
     const alice = await buyer();
     const bob = await buyer();

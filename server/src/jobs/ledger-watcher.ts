@@ -11,6 +11,8 @@ export const nftFeed = (tokenId: string) => `nfts:${tokenId}`;
 /** Pages read per feed in one round, so one round stays short and the lease is renewed often. */
 const PAGES_PER_ROUND = 10;
 const PAGE_SIZE = 100;
+/** Payments taken side by side (PostgreSQL runs them at once; PGlite one after another). */
+const PAYMENT_LANES = 4;
 
 /** What became of a transaction that reached the treasury. */
 export type PaymentTaking = 'settled' | 'refunded' | 'recorded-before' | 'not-a-payment';
@@ -38,9 +40,9 @@ const secondsOf = (consensusTimestamp: string) => Number(consensusTimestamp.spli
 /**
  * Reads the ledger through the mirror node so that the registry follows it without any browser: each
  * payment to the treasury is settled or refunded exactly once, and each delivered domain belongs to
- * whoever holds its NFT. One server leads each feed at a time (a lease in the database); the cursor is
- * moved after each item, and every item's effect is keyed, so a restart or a new leader neither skips
- * nor repeats one.
+ * whoever holds its NFT. One server leads each feed at a time (a lease in the database); the cursor
+ * moves past every few items taken side by side, and every item's effect is keyed, so a restart or a
+ * new leader neither skips nor repeats one.
  */
 export class LedgerWatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -85,6 +87,8 @@ export class LedgerWatcher {
 
   /** Rounds until no feed has more to read now (tests, the bench). */
   async catchUp(): Promise<void> {
+    // A round already under way may have read its pages before the caller's payments: start after it.
+    await this.running?.catch(() => undefined);
     for (;;) {
       const more = await this.runOnce().then(() => this.lastRoundHadMore);
       if (!more) return;
@@ -111,15 +115,18 @@ export class LedgerWatcher {
     });
     for (let pages = 1; ; pages += 1) {
       const jobKeys: string[] = [];
-      for (const record of page.items) {
-        const { taking, jobKeys: queued } = await this.deps.takePayment(record);
-        jobKeys.push(...queued);
-        this.deps.observe?.({ payment: taking });
-        const stillLeading = await leases.advance(
-          PAYMENTS_FEED,
-          record.consensus_timestamp,
-          new Date(secondsOf(record.consensus_timestamp)),
-        );
+      for (let start = 0; start < page.items.length; start += PAYMENT_LANES) {
+        // A few payments at a time: each is settled or refunded under its own key, so their order
+        // does not matter; the cursor moves past them once all are taken.
+        const group = page.items.slice(start, start + PAYMENT_LANES);
+        for (const { taking, jobKeys: queued } of await Promise.all(
+          group.map((record) => this.deps.takePayment(record)),
+        )) {
+          jobKeys.push(...queued);
+          this.deps.observe?.({ payment: taking });
+        }
+        const last = group.at(-1)!.consensus_timestamp;
+        const stillLeading = await leases.advance(PAYMENTS_FEED, last, new Date(secondsOf(last)));
         if (!stillLeading) {
           this.deps.kickJobs(jobKeys);
           return false;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { bus } from '@registry/bus';
 import { splitDomainName } from '@registry/contracts/domain-name';
 import { DELIVERED_STATUS } from '@registry/contracts/orders';
@@ -11,7 +11,9 @@ import { Card } from '@registry/ui/card';
 import { CopyButton } from '@registry/ui/copy-button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
-import { dateText } from '../../api/my-domains-api';
+import { dateText, myDomainsApi } from '../../api/my-domains-api';
+import { sessionJournal } from '@registry/paid-flow/payment-journal';
+import { PaymentStatus } from '@registry/paid-flow/payment-status';
 import {
   extendAction,
   subscriptionAction,
@@ -65,6 +67,8 @@ export function DomainDetailPage({ query }: PageProps) {
   const [action, setAction] = useState<'extend' | 'protection' | 'subscription' | null>(null);
   const [years, setYears] = useState(1);
   const [transferring, setTransferring] = useState(false);
+  // A payment made on this page survives a reload; the page then shows where it stands on the server.
+  const journal = useMemo(() => sessionJournal(`domain:${name}`), [name]);
 
   const modalAction: DomainAction | null =
     action === 'extend'
@@ -176,6 +180,7 @@ export function DomainDetailPage({ query }: PageProps) {
           Back to Domains
         </AppLink>
       </PageHeading>
+      <PaymentStatus journal={journal} api={myDomainsApi} onSettled={() => void load()} />
       {body()}
       {/* Subdomains are booked under the owner's top-level domains, never under a subdomain. */}
       {detail && detail.isSub === 0 && !error ? (
@@ -195,6 +200,7 @@ export function DomainDetailPage({ query }: PageProps) {
       {modalAction ? (
         <PaidDomainModal
           action={modalAction}
+          journal={journal}
           onClose={() => setAction(null)}
           onDone={() => {
             void load();

@@ -6,6 +6,9 @@ import {
   ConfirmRequestSchema,
   ConfirmResponseSchema,
   DeliveryCheckResponseSchema,
+  OrderParamsSchema,
+  OrderStateQuerySchema,
+  OrderStateSchema,
   QuotePreviewSchema,
   QuoteRequestSchema,
   QuoteResponseSchema,
@@ -64,6 +67,18 @@ export const orderRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ord
       response: ConfirmResponseSchema,
     },
     async (account, { body }) => orders.confirm(account, body.orderId, body.transactionId),
+  );
+  mine(
+    'GET',
+    '/orders/:orderId',
+    {
+      summary:
+        'Where one of my orders stands: quoted, payment received on the ledger, settling, done or refunded',
+      params: OrderParamsSchema,
+      querystring: OrderStateQuerySchema,
+      response: OrderStateSchema,
+    },
+    async (account, { params, query }) => orders.state(account, params.orderId, query.transactionId),
   );
   mine(
     'POST',

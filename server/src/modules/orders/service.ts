@@ -7,7 +7,10 @@ import {
 import {
   CLAIM_MESSAGES,
   type ClaimEligibility,
+  PAID_STATUS,
   type ConfirmResponse,
+  type OrderKind,
+  type OrderState,
   type DeliveryCheckResponse,
   type QuoteRequest,
   type QuotePreview,
@@ -454,6 +457,35 @@ export function createOrderService(deps: Deps) {
       return refunded
         ? { taking: 'refunded', jobKeys: [`refund-payment:${transactionId}`] }
         : { taking: 'recorded-before', jobKeys: [] };
+    },
+
+    /**
+     * Where one of the account's orders stands, read from the server's records and (for a payment the
+     * browser made that nothing has settled yet) from the ledger.
+     */
+    async state(accountId: string, orderId: string, rawTransactionId?: string): Promise<OrderState> {
+      const order = await repo.findOrder(db, orderId, accountId);
+      if (!order) throw notFound('No such order');
+      const lines = await lineStatuses(order);
+      const base = {
+        orderId,
+        kind: order.kind as OrderKind,
+        lines,
+        refundedTinybars: order.refundedTinybars.toString(),
+      };
+      if (order.status === 'refunded') return { ...base, state: 'refunded' };
+      if (order.transactionId !== null) {
+        const waiting = lines.some((line) => line.status === PAID_STATUS) && paidKind(order.kind).holdsNames;
+        return { ...base, state: waiting ? 'settling' : 'done' };
+      }
+      const transactionId = rawTransactionId ? normaliseTransactionId(rawTransactionId) : null;
+      if (transactionId && transactionId.split('-')[0] === accountId) {
+        if ((await repo.paymentOutcome(db, transactionId))?.outcome === 'refunded')
+          return { ...base, state: 'refunded' };
+        const record = await mirror.getTransaction(transactionId).catch(() => null);
+        if (record?.result === 'SUCCESS') return { ...base, state: 'received' };
+      }
+      return { ...base, state: 'quoted' };
     },
 
     /** The buyer associated a collection: deliver what waited for it now instead of at the next re-check. */

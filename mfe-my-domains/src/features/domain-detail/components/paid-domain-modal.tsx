@@ -3,6 +3,7 @@ import type { QuotePreview } from '@registry/contracts/orders';
 import { formatAmount } from '@registry/contracts/pricing';
 import { codedMessage } from '@registry/paid-flow/messages';
 import { PaidActionProgress } from '@registry/paid-flow/paid-action-progress';
+import type { PaymentJournal } from '@registry/paid-flow/payment-journal';
 import { failureOf } from '@registry/paid-flow/run-paid-action';
 import { usePaidAction } from '@registry/paid-flow/use-paid-action';
 import { Button } from '@registry/ui/button';
@@ -18,17 +19,20 @@ import type { DomainAction } from '../api/domain-actions';
 export function PaidDomainModal({
   action,
   children,
+  journal,
   onClose,
   onDone,
 }: {
   action: DomainAction;
+  /** Keeps a payment made across a reload, so the page can show where it stands. */
+  journal?: PaymentJournal;
   /** Choices shown above the price (e.g. the years to extend by). */
   children?: ReactNode;
   onClose: () => void;
   onDone: () => void;
 }) {
   const adapter = useWalletSession((session) => session.adapter);
-  const paid = usePaidAction({ api: myDomainsApi, wallet: adapter });
+  const paid = usePaidAction({ api: myDomainsApi, wallet: adapter, ...(journal ? { journal } : {}) });
   const [preview, setPreview] = useState<QuotePreview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const requestKey = JSON.stringify(action.request);
