@@ -130,3 +130,34 @@ test('an extension paid and the page reloaded at once: the page shows where the 
   await expect(page.getByText('Your payment is settled and done.')).toBeVisible({ timeout: 20_000 });
   await expect(expiry).not.toHaveText(before);
 });
+
+test('a subdomain paid and the page reloaded at once: the panel shows where the payment stands, then the subdomain is listed', async ({
+  page,
+  login,
+  makeDomain,
+}) => {
+  const parent = await makeDomain();
+  await page.goto('/gui/domains/web3');
+  await login();
+  const detail = new DomainDetailPage(page);
+  await detail.goto(parent);
+  const panel = page.getByRole('region', { name: 'Book a subdomain' });
+  await panel.getByLabel('Subdomain name').fill('shop');
+  await panel.getByRole('button', { name: 'Book' }).click();
+  await expect(panel).toContainText(`shop.${parent}:`);
+
+  let paid!: () => void;
+  const confirmSent = new Promise<void>((resolve) => {
+    paid = resolve;
+  });
+  await page.route('**/api/orders/confirm', () => paid(), { times: 1 });
+  await panel.getByRole('button', { name: 'Payment' }).click();
+  await confirmSent;
+  await page.reload();
+
+  await expect(panel.getByRole('status')).toHaveText('Your payment is settled and done.', {
+    timeout: 20_000,
+  });
+  await panel.getByRole('link', { name: `Subdomains of ${parent}` }).click();
+  await expect(page.getByRole('table', { name: `Subdomains of ${parent}` })).toContainText(`shop.${parent}`);
+});

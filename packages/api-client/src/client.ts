@@ -205,6 +205,8 @@ export function createApiClient({
         json: { orderId, transactionId },
       }),
     /** Where one of my orders stands (with the payment the browser made, if any). */
+    listPendingPayments: () =>
+      call(() => orderSchemas().then((m) => m.PendingPaymentListSchema), 'get', 'my/pending-payments'),
     getOrderState: (orderId: string, transactionId?: string) =>
       call(
         () => orderSchemas().then((m) => m.OrderStateSchema),

@@ -71,6 +71,8 @@ export const PendingDomainSchema = z.object({
   purDate: z.string(),
   months: z.int(),
   status: z.literal('Inprogress'),
+  /** 1 for a subdomain, 0 for a top-level name. */
+  isSub: z.optional(z.int()),
 });
 export const PendingDomainListSchema = z.object({ domains: z.array(PendingDomainSchema) });
 

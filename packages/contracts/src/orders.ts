@@ -1,21 +1,12 @@
 import * as z from 'zod/mini';
 import { DomainNameSchema } from './domains';
+import { ORDER_KINDS, type OrderKind } from './order-kinds';
 import { CART_LIMIT, EXTEND_MONTHS, TERM_MONTHS } from './pricing';
+
+export { ORDER_KINDS, type OrderKind };
 
 const literalUnion = <T extends readonly number[]>(values: T) =>
   z.int().check(z.refine((value) => values.includes(value), `must be one of ${values.join(', ')}`));
-
-export const ORDER_KINDS = [
-  'domains',
-  'extend',
-  'renew',
-  'web-protection',
-  'subscription',
-  'record-fee',
-  'subdomain',
-  'claim',
-] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /** Domains renewed together in one payment. */
 export const RENEW_LIMIT = 10;
@@ -147,6 +138,21 @@ export const OrderStateSchema = z.object({
   refundedTinybars: z.string().check(z.regex(/^\d+$/)),
 });
 export type OrderState = z.infer<typeof OrderStateSchema>;
+
+/**
+ * A payment of the account that reached the ledger and that the registry has not settled yet (the
+ * ledger watcher takes it within seconds): the Pending list shows it beside the names awaiting delivery.
+ */
+export const PendingPaymentSchema = z.object({
+  orderId: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  itemNames: z.array(z.string()),
+  months: z.int(),
+  paidAt: z.string(),
+  transactionId: z.string(),
+});
+export type PendingPayment = z.infer<typeof PendingPaymentSchema>;
+export const PendingPaymentListSchema = z.object({ payments: z.array(PendingPaymentSchema) });
 
 /** After the wallet associates a collection: what is still waiting for delivery. */
 export const DeliveryCheckResponseSchema = z.object({

@@ -222,8 +222,30 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
       { kind: 'web-protection' as const, itemName: domain.name },
       { kind: 'subscription' as const, itemName: domain.name },
     ];
-    for (const request of kinds) await t.payWithoutConfirm(owner, request);
+    const pendingPayments = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/my/pending-payments',
+            headers: { cookie: owner.cookie },
+          })
+        ).json() as { payments: Array<{ kind: string; itemNames: string[]; orderId: string }> }
+      ).payments;
+    const paid: Array<{ quote: { orderId: string } }> = [];
+    for (const request of kinds) paid.push(await t.payWithoutConfirm(owner, request));
+    // Paid on the ledger, not yet taken: the Pending list shows each kind.
+    expect(await pendingPayments()).toEqual(
+      kinds.map((request, index) =>
+        expect.objectContaining({
+          kind: request.kind,
+          itemNames: [domain.name],
+          orderId: paid[index]!.quote.orderId,
+        }),
+      ),
+    );
     await watch();
+    expect(await pendingPayments()).toEqual([]);
     const fee = await t.payWithoutConfirm(owner, { kind: 'record-fee', itemName: domain.name });
     const sub = await t.payWithoutConfirm(owner, { kind: 'subdomain', parent: domain.name, label: 'shop' });
     await watch();

@@ -1,7 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiRequestError } from '@registry/api-client/client';
 import { bus } from '@registry/bus';
+import { orderKindLabel } from '@registry/contracts/order-kinds';
 import { acceptDelivery } from '@registry/paid-flow/accept-delivery';
+import { PAYMENT_STATE_TEXT } from '@registry/paid-flow/payment-status';
 import { Button } from '@registry/ui/button';
 import { EmptyState } from '@registry/ui/empty-state';
 import { PageHeading } from '@registry/ui/page-heading';
@@ -12,20 +14,68 @@ import { dateText, myDomainsApi } from '../../api/my-domains-api';
 import { useAccountList } from '../../components/use-account-list';
 import '../../components/lists.css';
 
-type Pending = { itemName: string; purDate: string; months: number; status: 'Inprogress' };
+type PendingRow = {
+  key: string;
+  itemName: string;
+  item: string;
+  purDate: string;
+  months: number;
+  status: 'Inprogress';
+  /** Names wait for the wallet to accept their collection; payments for the registry to settle them. */
+  awaiting: 'delivery' | 'settlement';
+};
+
+/** A payment on the ledger is settled within seconds: look again this often while one is listed. */
+const SETTLEMENT_POLL_MS = 2000;
+
+async function loadPending(): Promise<PendingRow[]> {
+  const [{ domains }, { payments }] = await Promise.all([
+    myDomainsApi.listPendingDomains(),
+    // Payments the ledger holds and the registry has not taken yet; their absence hides nothing else.
+    myDomainsApi.listPendingPayments().catch(() => ({ payments: [] })),
+  ]);
+  return [
+    ...payments.map((payment): PendingRow => ({
+      key: payment.transactionId,
+      itemName: payment.itemNames.join(', '),
+      item: orderKindLabel(payment.kind),
+      purDate: payment.paidAt,
+      months: payment.months,
+      status: 'Inprogress',
+      awaiting: 'settlement',
+    })),
+    ...domains.map((domain): PendingRow => ({
+      key: domain.itemName,
+      itemName: domain.itemName,
+      item: orderKindLabel(domain.isSub === 1 ? 'subdomain' : 'domains'),
+      purDate: domain.purDate,
+      months: domain.months,
+      status: domain.status,
+      awaiting: 'delivery',
+    })),
+  ];
+}
 
 /**
- * `/gui/nbsafhukfhus`: names paid for and not yet in the wallet. Delivery waits for the wallet to
- * accept the collection: the page offers that step, then asks the server to deliver.
+ * `/gui/nbsafhukfhus`: what was paid for and is not yet done: names not yet in the wallet (delivery
+ * waits for the wallet to accept the collection: the page offers that step, then asks the server to
+ * deliver) and payments of any kind that the registry is still settling.
  */
 export function PendingPage() {
-  const load = useCallback(async () => (await myDomainsApi.listPendingDomains()).domains as Pending[], []);
-  const { items, failed, reload } = useAccountList(load);
+  const { items, failed, reload } = useAccountList(loadPending);
   const adapter = useWalletSession((session) => session.adapter);
   const [accepting, setAccepting] = useState(false);
+  const toDeliver = items?.filter((item) => item.awaiting === 'delivery') ?? [];
+  const settling = items?.some((item) => item.awaiting === 'settlement') ?? false;
+
+  useEffect(() => {
+    if (!settling) return;
+    const timer = setTimeout(() => void reload(), SETTLEMENT_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [items, settling, reload]);
 
   const acceptInWallet = async () => {
-    if (!items || items.length === 0) return;
+    if (toDeliver.length === 0) return;
     setAccepting(true);
     try {
       const wallet = await adapter();
@@ -33,7 +83,7 @@ export function PendingPage() {
       const { delivered } = await acceptDelivery(
         myDomainsApi,
         wallet,
-        items.map((item) => item.itemName),
+        toDeliver.map((item) => item.itemName),
       );
       bus.emit('toast', {
         kind: delivered.length > 0 ? 'success' : 'info',
@@ -63,20 +113,24 @@ export function PendingPage() {
         <EmptyState message="No Domains Found" />
       ) : (
         <>
-          <div className="list-page__actions">
-            <p>Delivery waits for your wallet to accept the domains' collection.</p>
-            <Button onClick={() => void acceptInWallet()} disabled={accepting}>
-              {accepting ? 'Accepting…' : 'Accept delivery in my wallet'}
-            </Button>
-          </div>
+          {toDeliver.length > 0 ? (
+            <div className="list-page__actions">
+              <p>Delivery waits for your wallet to accept the domains' collection.</p>
+              <Button onClick={() => void acceptInWallet()} disabled={accepting}>
+                {accepting ? 'Accepting…' : 'Accept delivery in my wallet'}
+              </Button>
+            </div>
+          ) : null}
+          {settling ? <p role="status">{PAYMENT_STATE_TEXT.received}</p> : null}
           <Table
             caption="Pending Domain Transactions"
-            rowKey={(item) => item.itemName}
+            rowKey={(item) => item.key}
             rows={items}
             columns={[
               { header: 'Domain', cell: (item) => item.itemName },
+              { header: 'Item', cell: (item) => item.item },
               { header: 'Purchase date', cell: (item) => dateText(item.purDate) },
-              { header: 'Term', cell: (item) => `${item.months} months` },
+              { header: 'Term', cell: (item) => (item.months > 0 ? `${item.months} months` : '—') },
               { header: 'Status', cell: (item) => item.status },
             ]}
           />

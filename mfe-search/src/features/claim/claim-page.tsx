@@ -6,13 +6,15 @@ import {
   CLAIM_PAGE_MESSAGES,
 } from '@registry/contracts/orders';
 import { formatAmount } from '@registry/contracts/pricing';
+import { paths } from '@registry/contracts/routes';
+import { PaymentStatus } from '@registry/paid-flow/payment-status';
 import { Button } from '@registry/ui/button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { SearchForm, type SearchRequest } from '../search/components/search-form';
 import { useTlds } from '../search/hooks/use-tlds';
-import { checkClaim } from './api/claim-api';
+import { checkClaim, claimApi, claimJournal } from './api/claim-api';
 import './claim-page.css';
 
 // The dialogs, the paid flow and the wallet code load when a claim gets that far.
@@ -67,6 +69,11 @@ export function ClaimPage() {
         inputId="claim-domain-input"
         topLevelOnly
         onSearch={(request) => void claim(request)}
+      />
+      <PaymentStatus
+        journal={claimJournal}
+        api={claimApi}
+        onSettled={() => bus.emit('navigate', { to: paths.pending })}
       />
       <div className="claim-page__status" aria-live="polite">
         {state.kind === 'checking' ? <Spinner label="Checking eligibility…" /> : null}

@@ -220,6 +220,7 @@ export function createDomainService({
         purDate: row.purchasedAt.toISOString(),
         months: row.months,
         status: 'Inprogress' as const,
+        isSub: row.isSub,
       }));
     },
 

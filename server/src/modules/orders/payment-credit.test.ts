@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MirrorTransaction } from '../../ledger/mirror-reader';
-import { creditTo } from './service';
+import { creditTo } from './payment-record';
 
 const record = (overrides: Partial<MirrorTransaction>): MirrorTransaction => ({
   transaction_id: '0.0.1001-1700000000-000000001',

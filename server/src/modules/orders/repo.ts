@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { domains, jobs, ledgerPayments, nameHolds, orderLines, orders } from '../../db/schema';
 
@@ -212,4 +212,38 @@ export async function listOrders(db: Db, accountId: string) {
   }));
   // Newest first; a stable sort keeps an order's lines together.
   return [...bought, ...refunds].sort((a, b) => b.purDate.localeCompare(a.purDate));
+}
+
+/** The account's quotes made since `since` that no payment has settled yet, with their lines. */
+export async function unpaidOrdersSince(db: Db, accountId: string, since: Date) {
+  const rows = await db
+    .select({ order: orders, line: orderLines })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.accountId, accountId),
+        isNull(orders.transactionId),
+        inArray(orders.status, ['quoted', 'superseded']),
+        gte(orders.createdAt, since),
+      ),
+    )
+    .orderBy(orders.createdAt, orderLines.id);
+  const byId = new Map<string, { order: Order; lines: OrderLine[] }>();
+  for (const { order, line } of rows) {
+    const entry = byId.get(order.id) ?? { order, lines: [] };
+    entry.lines.push(line);
+    byId.set(order.id, entry);
+  }
+  return [...byId.values()];
+}
+
+/** Which of these payments the registry has settled or refunded already. */
+export async function recordedPayments(db: Executor, transactionIds: string[]): Promise<Set<string>> {
+  if (transactionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ transactionId: ledgerPayments.transactionId })
+    .from(ledgerPayments)
+    .where(inArray(ledgerPayments.transactionId, transactionIds));
+  return new Set(rows.map((row) => row.transactionId));
 }

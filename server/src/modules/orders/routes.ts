@@ -9,6 +9,7 @@ import {
   OrderParamsSchema,
   OrderStateQuerySchema,
   OrderStateSchema,
+  PendingPaymentListSchema,
   QuotePreviewSchema,
   QuoteRequestSchema,
   QuoteResponseSchema,
@@ -79,6 +80,15 @@ export const orderRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ord
       response: OrderStateSchema,
     },
     async (account, { params, query }) => orders.state(account, params.orderId, query.transactionId),
+  );
+  mine(
+    'GET',
+    '/my/pending-payments',
+    {
+      summary: 'My payments on the ledger that the registry has not settled yet (taken within seconds)',
+      response: PendingPaymentListSchema,
+    },
+    async (account) => ({ payments: await orders.paymentsAwaitingSettlement(account) }),
   );
   mine(
     'POST',

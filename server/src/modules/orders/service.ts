@@ -29,6 +29,8 @@ import { DELIVERED, type DomainService } from '../domains/service';
 import type { PriceSource, SettingsService } from '../settings/service';
 import type { KindDeps } from './paid-kind';
 import { paidKind, priceRequest } from './paid-kinds';
+import { creditTo, memoOf } from './payment-record';
+import { paymentsAwaitingSettlement } from './payments-awaiting';
 import * as repo from './repo';
 
 /** A quote holds its names and price this long. */
@@ -66,21 +68,6 @@ class PaymentTaken extends Error {
     super('the payment was recorded already');
   }
 }
-
-/**
- * Tinybars a transaction's payer sent the treasury: its credit, less any staking reward the network
- * paid the treasury with it (that is not the payer's money).
- */
-export function creditTo(record: MirrorTransaction, treasuryAccountId: string): bigint {
-  const toTreasury = (transfers: Array<{ account: string; amount: number }>) =>
-    transfers
-      .filter((transfer) => transfer.account === treasuryAccountId && transfer.amount > 0)
-      .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
-  return toTreasury(record.transfers) - toTreasury(record.staking_reward_transfers ?? []);
-}
-
-const memoOf = (record: MirrorTransaction) =>
-  record.memo_base64 ? Buffer.from(record.memo_base64, 'base64').toString('utf8') : '';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -487,6 +474,10 @@ export function createOrderService(deps: Deps) {
       }
       return { ...base, state: 'quoted' };
     },
+
+    /** Payments of the account on the ledger that nothing has settled yet (the Pending list shows them). */
+    paymentsAwaitingSettlement: (accountId: string) =>
+      paymentsAwaitingSettlement({ db, mirror, treasuryAccountId }, accountId, now()),
 
     /** The buyer associated a collection: deliver what waited for it now instead of at the next re-check. */
     async checkDeliveries(accountId: string): Promise<DeliveryCheckResponse> {

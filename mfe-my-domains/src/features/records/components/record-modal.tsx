@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { recordUrlError } from '@registry/contracts/fields';
 import { defaultSiteAddress, type RecordField } from '@registry/contracts/records';
 import { PaidActionProgress } from '@registry/paid-flow/paid-action-progress';
+import type { PaymentJournal } from '@registry/paid-flow/payment-journal';
 import { usePaidAction } from '@registry/paid-flow/use-paid-action';
 import { Button } from '@registry/ui/button';
 import { Modal } from '@registry/ui/modal';
@@ -22,6 +23,7 @@ export function RecordModal({
   row,
   current,
   provider,
+  journal,
   onClose,
   onSaved,
 }: {
@@ -29,6 +31,8 @@ export function RecordModal({
   row: RecordRow;
   current: string | null;
   provider: 'own' | 'other';
+  /** Keeps the fee's payment across a reload, so the page can show where it stands. */
+  journal?: PaymentJournal;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -39,7 +43,7 @@ export function RecordModal({
   const [failure, setFailure] = useState<RecordMessage | null>(null);
   const [working, setWorking] = useState(false);
   const adapter = useWalletSession((session) => session.adapter);
-  const paid = usePaidAction({ api: myDomainsApi, wallet: adapter });
+  const paid = usePaidAction({ api: myDomainsApi, wallet: adapter, ...(journal ? { journal } : {}) });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

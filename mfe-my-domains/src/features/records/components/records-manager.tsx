@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiRequestError } from '@registry/api-client/client';
 import type { DomainRecords } from '@registry/contracts/records';
+import { sessionJournal } from '@registry/paid-flow/payment-journal';
+import { PaymentStatus } from '@registry/paid-flow/payment-status';
 import { Spinner } from '@registry/ui/spinner';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { myDomainsApi } from '../../../api/my-domains-api';
@@ -14,6 +16,8 @@ export function RecordsManager({ domain, provider }: { domain: string; provider:
   const [records, setRecords] = useState<DomainRecords | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<RecordRow | null>(null);
+  // A record fee paid before a reload is kept, and the page shows where its payment stands.
+  const journal = useMemo(() => sessionJournal(`records:${domain}`), [domain]);
 
   const load = useCallback(async () => {
     try {
@@ -40,6 +44,7 @@ export function RecordsManager({ domain, provider }: { domain: string; provider:
     <section className="records" aria-labelledby="records-heading">
       <h2 id="records-heading">Web3 Domain Records</h2>
       <p className="records__warning">{RECORD_FEE_WARNING}</p>
+      <PaymentStatus journal={journal} api={myDomainsApi} onSettled={() => void load()} />
       <RecordsTable records={records} onEdit={setEditing} />
       {editing ? (
         <RecordModal
@@ -47,6 +52,7 @@ export function RecordsManager({ domain, provider }: { domain: string; provider:
           row={editing}
           current={recordValue(records, editing.field)}
           provider={provider}
+          journal={journal}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

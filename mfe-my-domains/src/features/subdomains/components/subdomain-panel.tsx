@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { bus } from '@registry/bus';
 import { checkSubdomainLabel, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
 import type { QuotePreview, QuoteRequest } from '@registry/contracts/orders';
 import { formatAmount } from '@registry/contracts/pricing';
 import { paths } from '@registry/contracts/routes';
+import { sessionJournal } from '@registry/paid-flow/payment-journal';
+import { PaymentStatus } from '@registry/paid-flow/payment-status';
 import { usePaidAction } from '@registry/paid-flow/use-paid-action';
 import { AppLink } from '@registry/ui/app-link';
 import { Button } from '@registry/ui/button';
@@ -27,7 +29,9 @@ export function SubdomainPanel({ parent, onBooked }: { parent: string; onBooked:
     preview: QuotePreview;
   } | null>(null);
   const adapter = useWalletSession((session) => session.adapter);
-  const paid = usePaidAction({ api: myDomainsApi, wallet: adapter });
+  // A booking paid before a reload is kept, and the panel shows where its payment stands.
+  const journal = useMemo(() => sessionJournal(`subdomain:${parent}`), [parent]);
+  const paid = usePaidAction({ api: myDomainsApi, wallet: adapter, journal });
 
   const book = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,6 +64,7 @@ export function SubdomainPanel({ parent, onBooked }: { parent: string; onBooked:
   return (
     <Card className="subdomain-panel" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`}>Book a subdomain</h2>
+      <PaymentStatus journal={journal} api={myDomainsApi} onSettled={onBooked} />
       <form className="subdomain-panel__form" onSubmit={(event) => void book(event)} noValidate>
         <label htmlFor={inputId}>Subdomain name</label>
         <div className="subdomain-panel__name">

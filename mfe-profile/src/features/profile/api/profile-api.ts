@@ -1,6 +1,7 @@
 import { createApiClient } from '@registry/api-client/client';
 import type { OrderRow } from '@registry/contracts/domains';
 import type { LedgerInfo } from '@registry/contracts/network';
+import { orderKindLabel } from '@registry/contracts/order-kinds';
 
 export const profileApi = createApiClient();
 
@@ -18,18 +19,7 @@ export function transactionLink(transactionId: string, ledger: LedgerInfo | null
     : `https://hashscan.io/${ledger.network}/transaction/${mirrorId}`;
 }
 
-const KIND_LABELS: Record<string, string> = {
-  domains: 'Domain',
-  claim: 'Domain (claim)',
-  subdomain: 'Subdomain',
-  extend: 'Extension',
-  'web-protection': 'Web protection',
-  subscription: 'Subscription',
-  'record-fee': 'Record change',
-  renew: 'Renewal',
-  'payment-refund': 'Payment refunded',
-};
-export const orderKindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
+export { orderKindLabel };
 
 /** A cell a spreadsheet would run as a formula is written as text. */
 const csvCell = (value: string) => {

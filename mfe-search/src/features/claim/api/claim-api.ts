@@ -1,8 +1,12 @@
 import { ApiRequestError, createApiClient } from '@registry/api-client/client';
+import { sessionJournal } from '@registry/paid-flow/payment-journal';
 import { CLAIM_MESSAGES, CLAIM_PAGE_MESSAGES } from '@registry/contracts/orders';
 import { SEARCH_MESSAGES } from '../../search/api/search-api';
 
 export const claimApi = createApiClient();
+
+/** The claim's payment, kept across a reload so the page can show where it stands. */
+export const claimJournal = sessionJournal('claim');
 
 export type ClaimCheck =
   | { kind: 'claimable'; name: string; price: number }

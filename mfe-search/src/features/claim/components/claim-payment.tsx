@@ -5,12 +5,12 @@ import { PaidActionProgress } from '@registry/paid-flow/paid-action-progress';
 import { usePaidAction } from '@registry/paid-flow/use-paid-action';
 import { Modal } from '@registry/ui/modal';
 import { useWalletSession } from '@registry/wallet/wallet-session';
-import { claimApi } from '../api/claim-api';
+import { claimApi, claimJournal } from '../api/claim-api';
 
 /** Pays for the claimed name through the paid flow, showing its stages; success goes to Pending. */
 export default function ClaimPayment({ name, onClose }: { name: string; onClose: () => void }) {
   const adapter = useWalletSession((session) => session.adapter);
-  const paid = usePaidAction({ api: claimApi, wallet: adapter });
+  const paid = usePaidAction({ api: claimApi, wallet: adapter, journal: claimJournal });
   const started = useRef(false);
   const { run } = paid;
 
