@@ -44,6 +44,19 @@ const secondsOf = (consensusTimestamp: string) => Number(consensusTimestamp.spli
  * moves past every few items taken side by side, and every item's effect is keyed, so a restart or a
  * new leader neither skips nor repeats one.
  */
+/** Where the group of payments starting at `start` ends: at most PAYMENT_LANES, one per memo. */
+function groupEnd(items: MirrorTransaction[], start: number): number {
+  const memos = new Set<string>();
+  let end = start;
+  while (end < items.length && end - start < PAYMENT_LANES) {
+    const memo = items[end]!.memo_base64 ?? '';
+    if (memos.has(memo)) break;
+    memos.add(memo);
+    end += 1;
+  }
+  return end;
+}
+
 export class LedgerWatcher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -115,10 +128,12 @@ export class LedgerWatcher {
     });
     for (let pages = 1; ; pages += 1) {
       const jobKeys: string[] = [];
-      for (let start = 0; start < page.items.length; start += PAYMENT_LANES) {
+      for (let start = 0, end = 0; start < page.items.length; start = end) {
         // A few payments at a time: each is settled or refunded under its own key, so their order
-        // does not matter; the cursor moves past them once all are taken.
-        const group = page.items.slice(start, start + PAYMENT_LANES);
+        // does not matter, except between payments naming the same quote (the first on the ledger
+        // settles it): those go in separate groups. The cursor moves past a group once all are taken.
+        end = groupEnd(page.items, start);
+        const group = page.items.slice(start, end);
         for (const { taking, jobKeys: queued } of await Promise.all(
           group.map((record) => this.deps.takePayment(record)),
         )) {

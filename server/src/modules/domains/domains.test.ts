@@ -143,7 +143,7 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
 
       const pendingList = (await get('/api/my/pending-domains', owner.cookie)).json().domains;
       expect(pendingList).toEqual([
-        { itemName: pending.name, purDate: expect.any(String), months: 12, status: 'Inprogress' },
+        { itemName: pending.name, purDate: expect.any(String), months: 12, status: 'Inprogress', isSub: 0 },
       ]);
     });
 
