@@ -50,9 +50,9 @@ test('buy one name: cart, checkout, payment, then its detail page; the owned lis
 }) => {
   const name = (await fillCart(page, login))[0]!;
   const cart = new CartPage(page);
-  await expect(cart.item(name)).toContainText('10.00 HBAR');
+  await expect(cart.item(name)).toContainText('200.00 HBAR');
   await cart.term(name).selectOption('24');
-  await expect(cart.total).toHaveText('20.00 HBAR');
+  await expect(cart.total).toHaveText('400.00 HBAR');
   await expect(page.getByText('Early access members get their discount at checkout.')).toBeVisible();
   await expectNoSeriousViolations(page);
 
@@ -60,7 +60,7 @@ test('buy one name: cart, checkout, payment, then its detail page; the owned lis
   await expect(page).toHaveURL(/\/gui\/cart\/checkout$/);
   await expect(cart.purchaseDetails).toContainText(name);
   await expect(cart.purchaseDetails).toContainText('24 months');
-  await expect(cart.purchaseDetails).toContainText('Total Payable20.00 HBAR');
+  await expect(cart.purchaseDetails).toContainText('Total Payable400.00 HBAR');
   await expectNoSeriousViolations(page);
 
   const before = await ledger.balanceOf(account);
@@ -69,8 +69,8 @@ test('buy one name: cart, checkout, payment, then its detail page; the owned lis
   await expect(page).toHaveURL(`/gui/domain/web3/detail?domain=${name}`, { timeout: 10_000 });
   await expect(header.cartDot).toHaveCount(0);
   const charged = before - (await ledger.balanceOf(account));
-  expect(charged).toBeGreaterThanOrEqual(20n * HBAR);
-  expect(charged).toBeLessThan(21n * HBAR);
+  expect(charged).toBeGreaterThanOrEqual(400n * HBAR);
+  expect(charged).toBeLessThan(401n * HBAR);
 
   await page.goto('/gui/domains/web3');
   await expect(page.getByRole('region', { name: 'Your Web3 Domains' })).toContainText(name);
@@ -79,7 +79,7 @@ test('buy one name: cart, checkout, payment, then its detail page; the owned lis
 test('buy two names: both delivered, then home', async ({ page, login, ledger, account }) => {
   const names = await fillCart(page, login, 2);
   const cart = new CartPage(page);
-  await expect(cart.total).toHaveText('20.00 HBAR');
+  await expect(cart.total).toHaveText('400.00 HBAR');
   await cart.proceedToCheckout.click();
   await cart.proceedToPayment.click();
   await expect(cart.dialog(MINTED)).toBeVisible({ timeout: 30_000 });
@@ -145,13 +145,13 @@ test('an early-access member pays 25 % less, as the server computes it', async (
   await ledger.giveEarlyAccessPass(account);
   const { name, cart } = await checkoutOneName(page, login);
   await expect(cart.purchaseDetails).toContainText('Early access discount (25%)');
-  await expect(cart.purchaseDetails).toContainText('Total Payable7.50 HBAR');
+  await expect(cart.purchaseDetails).toContainText('Total Payable150.00 HBAR');
   const before = await ledger.balanceOf(account);
   await cart.proceedToPayment.click();
   await expect(page).toHaveURL(`/gui/domain/web3/detail?domain=${name}`, { timeout: 40_000 });
   const charged = before - (await ledger.balanceOf(account));
-  expect(charged).toBeGreaterThanOrEqual(75n * (HBAR / 10n));
-  expect(charged).toBeLessThan(8n * HBAR + HBAR / 2n);
+  expect(charged).toBeGreaterThanOrEqual(150n * HBAR);
+  expect(charged).toBeLessThan(151n * HBAR);
 });
 
 test('a reload in the middle of the payment: one charge, one domain', async ({
@@ -171,14 +171,14 @@ test('a reload in the middle of the payment: one charge, one domain', async ({
   await page.route('**/api/orders/confirm', () => held(), { times: 1 });
   await cart.proceedToPayment.click();
   await confirmSent;
-  expect(before - (await ledger.balanceOf(account))).toBeGreaterThanOrEqual(10n * HBAR);
+  expect(before - (await ledger.balanceOf(account))).toBeGreaterThanOrEqual(200n * HBAR);
   await page.reload();
 
   await expect(cart.dialog(MINTED)).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(`/gui/domain/web3/detail?domain=${name}`, { timeout: 10_000 });
   const charged = before - (await ledger.balanceOf(account));
-  expect(charged).toBeGreaterThanOrEqual(10n * HBAR);
-  expect(charged).toBeLessThan(11n * HBAR);
+  expect(charged).toBeGreaterThanOrEqual(200n * HBAR);
+  expect(charged).toBeLessThan(201n * HBAR);
   const owned = await ledger.domainsOf(await ledger.signIn(account));
   expect(owned.filter((domain) => domain.itemName === name)).toHaveLength(1);
 });

@@ -74,7 +74,7 @@ test('a holder without price + 0.2 HBAR sees the Minimum Balance alert', async (
   await login();
   await claim.claim(unique());
   const alert = claim.dialog('Minimum Balance');
-  await expect(alert).toContainText('Wallet must have at least 10.20 HBAR');
+  await expect(alert).toContainText('Wallet must have at least 200.20 HBAR');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await page.keyboard.press('Escape');

@@ -62,6 +62,8 @@ test('the rate line reads the rate again every 600000 ms', async ({ page, header
   await page.goto('/gui/domains/web3');
   await expect(header.rateLine).toHaveText('1 HBAR : 0.050 USD');
   await expect.poll(() => rateCalls.length).toBe(1);
+  // The page has loaded (its remote too) before time jumps: a load still under way would time out.
+  await expect(page.getByRole('textbox', { name: 'Domain name' })).toBeVisible();
 
   await page.clock.fastForward(599_000);
   await page.waitForTimeout(200);

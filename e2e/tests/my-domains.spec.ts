@@ -78,13 +78,13 @@ test('extend by 2 years, enable web protection and subscribe: each paid on the l
   await detail.row('Expires').getByRole('button', { name: 'Extend Validity' }).click();
   const extend = detail.dialog('Extend Validity');
   await extend.getByLabel('Extend by').selectOption('2');
-  await expect(extend).toContainText('Price: 20.00 HBAR');
+  await expect(extend).toContainText('Price: 400.00 HBAR');
   await expectNoSeriousViolations(page);
   await extend.getByRole('button', { name: 'Extend' }).click();
   await expect(extend.getByRole('status')).toHaveText('Done.', { timeout: 30_000 });
   const charged = before - (await ledger.balanceOf(account));
-  expect(charged).toBeGreaterThanOrEqual(20n * HBAR);
-  expect(charged).toBeLessThan(21n * HBAR);
+  expect(charged).toBeGreaterThanOrEqual(400n * HBAR);
+  expect(charged).toBeLessThan(401n * HBAR);
   await extend.getByRole('button', { name: 'Close' }).click();
   const expected = new Date(expiryBefore);
   expected.setFullYear(expected.getFullYear() + 2);
@@ -269,14 +269,14 @@ test('two domains renewed together: one quote, one payment, both extended', asyn
   for (const name of names) await table.getByRole('checkbox', { name: `Select ${name}` }).check();
   await page.getByRole('button', { name: 'Renew selected (2)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Renew Domains' });
-  await expect(dialog).toContainText('Price: 20.00 HBAR');
+  await expect(dialog).toContainText('Price: 400.00 HBAR');
   await expectNoSeriousViolations(page);
   const balance = await ledger.balanceOf(account);
   await dialog.getByRole('button', { name: 'Renew' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Done.', { timeout: 30_000 });
   const charged = balance - (await ledger.balanceOf(account));
-  expect(charged).toBeGreaterThanOrEqual(20n * HBAR);
-  expect(charged).toBeLessThan(21n * HBAR);
+  expect(charged).toBeGreaterThanOrEqual(400n * HBAR);
+  expect(charged).toBeLessThan(401n * HBAR);
   await dialog.getByRole('button', { name: 'Close' }).click();
   for (const [index, name] of names.entries()) {
     const expected = new Date(before[index]!);

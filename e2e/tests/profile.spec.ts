@@ -23,7 +23,7 @@ test('orders after a purchase, profile and billing edited with bad then good val
   await expect(page.getByText(`Account ${account.accountId}`)).toBeVisible();
   const orders = page.getByRole('table', { name: 'Orders' });
   await expect(orders).toContainText(name);
-  await expect(orders).toContainText('10.00 HBAR');
+  await expect(orders).toContainText('200.00 HBAR');
   await expect(
     orders.getByRole('link', { name: new RegExp(`^Payment of ${name.replace('.', '\\.')} on the ledger: `) }),
   ).toBeVisible();

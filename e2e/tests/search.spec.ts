@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
+import { CartPage } from '../pages/cart-page';
 import { SearchPage } from '../pages/search-page';
 
 const unique = () => `find${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -14,8 +15,9 @@ test('an available name: price in HBAR and USD, add to cart, the popup and the c
   await search.search(label);
   const name = `${label}.hbar`;
   await expect(search.result(name)).toContainText('Available');
-  await expect(search.priceHbar).toHaveText('10.00 HBAR');
-  await expect(search.priceUsd).toHaveText('0.50 USD');
+  // 10 USD a year at the local ledger's 0.05 USD for one HBAR.
+  await expect(search.priceHbar).toHaveText('200.00 HBAR');
+  await expect(search.priceUsd).toHaveText('10.00 USD');
   await expect(header.cartDot).toHaveCount(0);
 
   await search.addToCart(name).click();
@@ -118,4 +120,33 @@ test('suggestions: a table with prices in USD and HBAR, a donut drawn by a chart
   await expect(header.cartDot).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+test('prices are USD: when the rate line refreshes, the HBAR price of the result and the cart follow it', async ({
+  page,
+  header,
+}) => {
+  await page.clock.install();
+  const search = new SearchPage(page);
+  await search.goto();
+  await expect(header.rateLine).toHaveText('1 HBAR : 0.050 USD');
+  const label = unique();
+  await search.search(label);
+  const name = `${label}.hbar`;
+  await expect(search.priceHbar).toHaveText('200.00 HBAR');
+  await search.addToCart(name).click();
+
+  // Ten minutes on, the price service says 0.08 USD for one HBAR.
+  await page.route('**/api/rate', (route) =>
+    route.fulfill({ json: { usdPerHbar: 0.08, fetchedAt: new Date().toISOString() } }),
+  );
+  await page.clock.fastForward(601_000);
+  await expect(header.rateLine).toHaveText('1 HBAR : 0.080 USD');
+  await expect(search.priceHbar).toHaveText('125.00 HBAR');
+  await expect(search.priceUsd).toHaveText('10.00 USD');
+
+  await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
+  const cart = new CartPage(page);
+  await expect(cart.item(name)).toContainText('125.00 HBAR');
+  await expect(cart.total).toHaveText('125.00 HBAR');
 });

@@ -15,7 +15,8 @@ import { registerLedgerDevRoutes } from './ledger/local/ledger-dev-routes';
 import { ensureLocalPass } from './ledger/local/local-passes';
 import type { LocalLedger } from './ledger/local/local-ledger';
 import type { LocalLedgerWriter } from './ledger/local/local-ledger-writer';
-import { registerMirrorRoutes } from './ledger/local/mirror-routes';
+import { registerMirrorRoutes, type LocalRate } from './ledger/local/mirror-routes';
+import { createPriceList } from './modules/settings/price-list';
 import { registerMirrorFeedRoutes } from './ledger/local/mirror-feed-routes';
 import { MirrorLedgerReader, MirrorReader } from './ledger/mirror-reader';
 import { authRoutes } from './modules/auth/routes';
@@ -150,6 +151,8 @@ export async function buildApp({
 
   const db = database.db;
   const settings = createSettingsService(db, { cacheMs: config.REFERENCE_CACHE_MS });
+  // The local ledger's HBAR rate: its mirror answers with it, its dev route changes it.
+  const localRate: LocalRate = { usdPerHbar: config.FIXED_USD_PER_HBAR };
   const tlds = createTldService(db, { cacheMs: config.REFERENCE_CACHE_MS });
   // One mirror client for both ledgers: the local one answers in-process, Hedera's over HTTP.
   const mirror = new MirrorReader(mirrorUrl ?? LOCAL_MIRROR_URL, mirrorUrl ? fetch : injectFetch(app));
@@ -162,7 +165,9 @@ export async function buildApp({
     prices ??
     new CachedPriceSource(
       config.PRICE_SOURCE === 'coingecko' ? () => coinGeckoUsdPerHbar() : () => mirror.usdPerHbar(),
+      config.RATE_CACHE_MS,
     );
+  const priceList = createPriceList(settings, priceSource);
   const auth = createAuthService({ db, ledger });
   const { requireSession } = registerSessions(app, auth);
   // The claim promotion's token: configured, or on the local ledger its own "Claim pass" collection.
@@ -180,8 +185,7 @@ export async function buildApp({
     db,
     ledger,
     tlds,
-    settings,
-    prices: priceSource,
+    priceList,
     otherProviderTokenId,
     referenceCacheMs: config.REFERENCE_CACHE_MS,
     gracePeriodMs: config.GRACE_PERIOD_DAYS * 24 * 60 * 60 * 1000,
@@ -221,7 +225,8 @@ export async function buildApp({
         mirror,
         domains,
         settings,
-        prices: priceSource,
+        priceList,
+        ledgerAvailable: () => ledger.isAvailable(),
         queue,
         treasuryAccountId: writer.operatorId,
         discountTokens: { ...discountTokenIds(config), earlyAccess: earlyAccessTokenId ?? undefined },
@@ -325,7 +330,7 @@ export async function buildApp({
     await registerMirrorRoutes(app, {
       db,
       ledger: localLedger.ledger,
-      usdPerHbar: async () => config.FIXED_USD_PER_HBAR,
+      rate: localRate,
     });
     await registerMirrorFeedRoutes(app, { db });
     await registerLedgerDevRoutes(app, {
@@ -336,6 +341,7 @@ export async function buildApp({
         ? null
         : { tokenId: otherProviderTokenId!, record: domains.recordOtherProviderDomain },
       setDomainExpiry: (name, expiresAt) => domains.setExpiry(name, expiresAt),
+      rate: localRate,
       faucetRateLimit: { max: config.RATE_LIMIT_FAUCET, timeWindow: HOUR },
       openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
     });

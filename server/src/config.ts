@@ -90,6 +90,8 @@ const ConfigSchema = z.object({
    * a change made in the database reaches every server within this.
    */
   REFERENCE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How long the HBAR rate is kept before it is read again (the spec refreshes it every 10 minutes). */
+  RATE_CACHE_MS: z.coerce.number().int().min(0).default(600_000),
   /** How long a worker holds a job before another may take it over (after a crash). */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How long one server leads a ledger watcher feed without renewing; another takes over after it. */

@@ -1,4 +1,4 @@
-import type { OwnedDomain } from '@registry/contracts/domains';
+import type { OwnedDomain } from '@registry/contracts/my-domains';
 import { paths } from '@registry/contracts/routes';
 import { AppLink } from '@registry/ui/app-link';
 import { Badge } from '@registry/ui/badge';

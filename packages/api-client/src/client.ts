@@ -5,13 +5,6 @@ import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { ChallengeResponseSchema, SessionResponseSchema } from '@registry/contracts/auth';
 import {
   AvailabilityResponseSchema,
-  DomainDetailSchema,
-  DomainHolderSchema,
-  TransferPlanSchema,
-  OrderListSchema,
-  OtherProviderDomainListSchema,
-  OwnedDomainListSchema,
-  PendingDomainListSchema,
   SuggestionsResponseSchema,
   TakenResponseSchema,
 } from '@registry/contracts/domains';
@@ -25,6 +18,7 @@ import type { QuoteRequest } from '@registry/contracts/orders';
 const profileSchemas = () => import('@registry/contracts/profile');
 const recordSchemas = () => import('@registry/contracts/records');
 const orderSchemas = () => import('@registry/contracts/orders');
+const myDomainSchemas = () => import('@registry/contracts/my-domains');
 
 export type ApiClientOptions = {
   /** Origin of the server; the page's own origin when omitted. */
@@ -141,7 +135,7 @@ export function createApiClient({
     findTakenNames: (names: string[]) =>
       call(TakenResponseSchema, 'post', 'domains/taken', { json: { names } }),
 
-    listOrders: () => call(OrderListSchema, 'get', 'my/orders'),
+    listOrders: () => call(() => myDomainSchemas().then((m) => m.OrderListSchema), 'get', 'my/orders'),
     getProfile: () => call(() => profileSchemas().then((m) => m.ProfileResponseSchema), 'get', 'my/profile'),
     saveProfile: (profile: ProfileUpdate) =>
       call(() => profileSchemas().then((m) => m.ProfileSchema), 'put', 'my/profile', { json: profile }),
@@ -151,23 +145,42 @@ export function createApiClient({
         searchParams: { countryName },
       }),
 
-    listMyDomains: () => call(OwnedDomainListSchema, 'get', 'my/domains'),
+    listMyDomains: () =>
+      call(() => myDomainSchemas().then((m) => m.OwnedDomainListSchema), 'get', 'my/domains'),
     listMySubdomains: (parent: string) =>
-      call(OwnedDomainListSchema, 'get', `my/domains/${name(parent)}/subdomains`),
-    listPendingDomains: () => call(PendingDomainListSchema, 'get', 'my/pending-domains'),
+      call(
+        () => myDomainSchemas().then((m) => m.OwnedDomainListSchema),
+        'get',
+        `my/domains/${name(parent)}/subdomains`,
+      ),
+    listPendingDomains: () =>
+      call(() => myDomainSchemas().then((m) => m.PendingDomainListSchema), 'get', 'my/pending-domains'),
     listOtherProviderDomains: (domainName?: string) =>
       call(
-        OtherProviderDomainListSchema,
+        () => myDomainSchemas().then((m) => m.OtherProviderDomainListSchema),
         'get',
         'my/other-domains',
         domainName ? { searchParams: { domainName } } : {},
       ),
     getDomainDetails: (domainName: string) =>
-      call(DomainDetailSchema, 'get', `my/domains/${name(domainName)}`),
+      call(
+        () => myDomainSchemas().then((m) => m.DomainDetailSchema),
+        'get',
+        `my/domains/${name(domainName)}`,
+      ),
     prepareTransfer: (domainName: string, to: string) =>
-      call(TransferPlanSchema, 'post', `my/domains/${name(domainName)}/transfer`, { json: { to } }),
+      call(
+        () => myDomainSchemas().then((m) => m.TransferPlanSchema),
+        'post',
+        `my/domains/${name(domainName)}/transfer`,
+        { json: { to } },
+      ),
     refreshHolder: (domainName: string) =>
-      call(DomainHolderSchema, 'post', `my/domains/${name(domainName)}/holder`),
+      call(
+        () => myDomainSchemas().then((m) => m.DomainHolderSchema),
+        'post',
+        `my/domains/${name(domainName)}/holder`,
+      ),
 
     getRecords: (domainName: string) =>
       call(

@@ -56,6 +56,20 @@ describe('the cart store', () => {
     expect(item!.itemId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps the USD price a name was added with, through a reload', async () => {
+    bus.emit('cart:add', {
+      itemName: 'alpha.hbar',
+      basePrice: 200,
+      basePriceUsd: 10,
+      origin: 'search-result',
+    });
+    await settle();
+    const { cart } = await readStoredCart(localStorage, vault);
+    expect(cart).toEqual([
+      expect.objectContaining({ itemName: 'alpha.hbar', basePrice: 200, basePriceUsd: 10 }),
+    ]);
+  });
+
   it("refuses a third domain with the add's message and announces it", () => {
     const refused: string[] = [];
     const off = bus.on('cart:refused', ({ message }) => refused.push(message));

@@ -25,6 +25,8 @@ export type CartItem = {
   price: number;
   /** The 12-month price. */
   basePrice: number;
+  /** The 12-month price in USD, when priced in USD: the cart page prices it at the rate line's rate. */
+  basePriceUsd?: number | undefined;
   priceUnit: 'HBAR';
   /** 25 % of the price. */
   webProtection: number;
@@ -45,6 +47,7 @@ export function newCartItem(
   itemName: string,
   basePrice: number,
   months: number = DEFAULT_TERM_MONTHS,
+  basePriceUsd?: number,
 ): CartItem {
   const term = isTerm(months) ? months : DEFAULT_TERM_MONTHS;
   const price = priceForTerm(basePrice, term);
@@ -55,6 +58,7 @@ export function newCartItem(
     months: term,
     price,
     basePrice,
+    basePriceUsd,
     priceUnit: 'HBAR',
     webProtection: checkoutWebProtection(price),
     isWebProtectionOn: false,
@@ -86,8 +90,8 @@ export type CartState = {
 export const useCartStore = create<CartState>()((set, get) => ({
   items: [],
   restored: false,
-  add({ itemName, basePrice, months, origin }) {
-    const result = addToCart(get().items, newCartItem(itemName, basePrice, months));
+  add({ itemName, basePrice, basePriceUsd, months, origin }) {
+    const result = addToCart(get().items, newCartItem(itemName, basePrice, months, basePriceUsd));
     if (result.added) set({ items: result.items });
     const error = result.error && origin === 'search-result' ? CART_MESSAGES.limitExceeded : result.error;
     return { added: result.added, ...(error ? { error } : {}) };
@@ -114,24 +118,43 @@ export const useCartStore = create<CartState>()((set, get) => ({
 export const CART_STORAGE_KEYS = { cart: 'cart', bill: 'bill', count: 'cartCount' } as const;
 
 /** What is stored of an item: prices are recomputed from the base price, never read back. */
-type StoredItem = { itemName: string; basePrice: number; months: number; itemId?: string };
+type StoredItem = {
+  itemName: string;
+  basePrice: number;
+  basePriceUsd?: number | undefined;
+  months: number;
+  itemId?: string | undefined;
+};
 
 function restoredItems(value: unknown): CartItem[] {
   if (!Array.isArray(value)) throw new UnreadableValueError();
   const items = value.map((entry: Partial<StoredItem>) => {
-    const { itemName, basePrice, months, itemId } = entry ?? {};
+    const { itemName, basePrice, basePriceUsd, months, itemId } = entry ?? {};
     if (typeof itemName !== 'string' || itemName.length === 0 || itemName.length > 253)
       throw new UnreadableValueError();
     if (typeof basePrice !== 'number' || !Number.isFinite(basePrice) || basePrice < 0)
       throw new UnreadableValueError();
-    const item = newCartItem(itemName, basePrice, typeof months === 'number' ? months : undefined);
+    const item = newCartItem(
+      itemName,
+      basePrice,
+      typeof months === 'number' ? months : undefined,
+      typeof basePriceUsd === 'number' && basePriceUsd > 0 && basePriceUsd < Infinity
+        ? basePriceUsd
+        : undefined,
+    );
     return typeof itemId === 'string' ? { ...item, itemId } : item;
   });
   return items.reduce<CartItem[]>((cart, item) => addToCart(cart, item).items, []);
 }
 
 const storedForm = (items: CartItem[]): StoredItem[] =>
-  items.map(({ itemName, basePrice, months, itemId }) => ({ itemName, basePrice, months, itemId }));
+  items.map(({ itemName, basePrice, basePriceUsd, months, itemId }) => ({
+    itemName,
+    basePrice,
+    basePriceUsd,
+    months,
+    itemId,
+  }));
 
 export type CartSyncOptions = {
   storage?: Storage;

@@ -36,6 +36,8 @@ export type CartAddEvent = {
   itemName: string;
   /** The 12-month price in HBAR. */
   basePrice: number;
+  /** The 12-month price in USD it was derived from: the cart's HBAR prices follow the rate line. */
+  basePriceUsd?: number;
   /** 12, 24, 36 or 48; 12 when left out. */
   months?: number;
   origin: CartAddOrigin;

@@ -14,6 +14,7 @@ import {
   subscriptionPriceHbar,
   TERM_MONTHS,
   usdEquivalent,
+  usdToHbar,
   yearlyWebProtection,
 } from './pricing';
 
@@ -51,6 +52,22 @@ describe('pricing', () => {
     expect(subscriptionPriceHbar(10, 0.05)).toBeCloseTo(200, 9);
     expect(subscriptionPriceHbar(10, 0.05, 24)).toBeCloseTo(400, 9);
     expect(() => subscriptionPriceHbar(10, 0)).toThrow(RangeError);
+  });
+
+  it('prices a USD amount in HBAR at the rate, two decimals, and every price derived from it follows', () => {
+    const base = usdToHbar(10, 0.05);
+    expect(base).toBe(200);
+    expect(priceForTerm(base, 36)).toBe(600);
+    expect(extendPrice(24, base)).toBe(400);
+    expect(checkoutWebProtection(base)).toBe(50);
+    expect(yearlyWebProtection(base)).toBe(20);
+    expect(claimMinimumBalance(base)).toBe(200.2);
+    // 10 / 0.0537 = 186.2197…; a rate of 0.08 gives 125.
+    expect(usdToHbar(10, 0.0537)).toBe(186.22);
+    expect(usdToHbar(10, 0.08)).toBe(125);
+    // No rate is never a price of 0 or Infinity.
+    for (const rate of [0, -0.05, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => usdToHbar(10, rate)).toThrow(RangeError);
   });
 
   it('gives the USD equivalent', () => {

@@ -48,6 +48,13 @@ export function extendPrice(months: number, yearlyPrice: number): number {
   return (months * yearlyPrice) / 12;
 }
 
+/** A USD amount paid in HBAR at `usdPerHbar` USD for one HBAR, with two decimals. */
+export function usdToHbar(usd: number, usdPerHbar: number): number {
+  if (!(usdPerHbar > 0) || !Number.isFinite(usdPerHbar))
+    throw new RangeError('the HBAR rate must be positive');
+  return roundAmount(usd / usdPerHbar);
+}
+
 /** Subscription priced in USD per year, paid in HBAR at the current rate. */
 export function subscriptionPriceHbar(
   usdPerYear: number,

@@ -110,6 +110,8 @@ export function usePaidAction({ api, wallet, journal }: PaidActionHookDeps) {
     running,
     outcome,
     stage: progress?.stage ?? null,
+    /** The quote of the run under way (its amount is fixed until it expires). */
+    quote: progress?.quote ?? null,
     stages: stageStates(progress?.stage ?? null, outcome?.ok === false, outcome?.ok === true),
   };
 }

@@ -5,10 +5,13 @@ import { Button } from './button';
 export function AddToCartButton({
   name,
   basePrice,
+  basePriceUsd,
   variant,
 }: {
   name: string;
   basePrice: number;
+  /** The USD price the HBAR one follows: the cart keeps following the rate. */
+  basePriceUsd?: number;
   variant?: 'ghost';
 }) {
   return (
@@ -16,7 +19,15 @@ export function AddToCartButton({
       {...(variant ? { variant } : {})}
       aria-label={`Add ${name} to cart`}
       title={`Add ${name} to cart`}
-      onClick={() => bus.emit('cart:add', { itemName: name, basePrice, months: 12, origin: 'search-result' })}
+      onClick={() =>
+        bus.emit('cart:add', {
+          itemName: name,
+          basePrice,
+          ...(basePriceUsd !== undefined ? { basePriceUsd } : {}),
+          months: 12,
+          origin: 'search-result',
+        })
+      }
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path fill="currentColor" d="M11 11V5h2v6h6v2h-6v6h-2v-6H5v-2z" />

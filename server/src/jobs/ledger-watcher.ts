@@ -128,12 +128,13 @@ export class LedgerWatcher {
     });
     for (let pages = 1; ; pages += 1) {
       const jobKeys: string[] = [];
-      for (let start = 0, end = 0; start < page.items.length; start = end) {
+      for (let start = 0; start < page.items.length;) {
         // A few payments at a time: each is settled or refunded under its own key, so their order
         // does not matter, except between payments naming the same quote (the first on the ledger
         // settles it): those go in separate groups. The cursor moves past a group once all are taken.
-        end = groupEnd(page.items, start);
+        const end = groupEnd(page.items, start);
         const group = page.items.slice(start, end);
+        start = end;
         for (const { taking, jobKeys: queued } of await Promise.all(
           group.map((record) => this.deps.takePayment(record)),
         )) {

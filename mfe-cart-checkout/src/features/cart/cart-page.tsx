@@ -10,6 +10,7 @@ import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import { checkCartNames } from './api/cart-api';
 import { CartItemRow } from './components/cart-item-row';
+import { useCartFollowsRate } from './follow-rate';
 import './cart-page.css';
 
 export const CART_PAGE_TEXT = {
@@ -24,6 +25,7 @@ export function CartPage() {
   const items = useCartStore((cart) => cart.items);
   const restored = useCartStore((cart) => cart.restored);
   const checked = useRef(false);
+  useCartFollowsRate();
 
   useEffect(() => {
     // Once per visit, when the stored cart is known: which names were bought meanwhile.

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { bus } from '@registry/bus';
 import { splitDomainName } from '@registry/contracts/domain-name';
 import { DELIVERED_STATUS } from '@registry/contracts/orders';
-import type { DomainDetail } from '@registry/contracts/domains';
+import type { DomainDetail } from '@registry/contracts/my-domains';
 import { paths, type PageProps } from '@registry/contracts/routes';
 import { AppLink } from '@registry/ui/app-link';
 import { Badge } from '@registry/ui/badge';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRequestError } from '@registry/api-client/client';
-import type { DomainDetail } from '@registry/contracts/domains';
+import type { DomainDetail } from '@registry/contracts/my-domains';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { myDomainsApi } from '../../api/my-domains-api';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { OrderRow } from '@registry/contracts/domains';
+import type { OrderRow } from '@registry/contracts/my-domains';
 import type { LedgerInfo } from '@registry/contracts/network';
 import type { Profile } from '@registry/contracts/profile';
 import { paths } from '@registry/contracts/routes';

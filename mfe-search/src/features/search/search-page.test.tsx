@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bus } from '@registry/bus';
 import type { BusEventMap } from '@registry/contracts/bus-events';
@@ -100,19 +100,25 @@ describe('search page', () => {
           available: true,
           reserved: false,
           networkDown: false,
-          price: 10,
-          priceUsd: 0.5,
+          price: 200,
+          priceUsd: 10,
         },
       },
     });
+    bus.emit('rate:updated', { usdPerHbar: 0.05, fetchedAt: '2026-11-23T00:00:00.000Z' });
     render(<SearchPage />);
     const adds = listen('cart:add');
     await searchFor('Alpha');
-    expect(await screen.findByTestId('price-hbar')).toHaveProperty('textContent', '10.00 HBAR');
-    expect(screen.getByTestId('price-usd').textContent).toBe('0.50 USD');
+    // 10 USD a year at 0.05 USD for one HBAR.
+    expect(await screen.findByTestId('price-hbar')).toHaveProperty('textContent', '200.00 HBAR');
+    expect(screen.getByTestId('price-usd').textContent).toBe('10.00 USD');
+    // The rate line refreshes: the HBAR price follows, the USD price stays.
+    act(() => bus.emit('rate:updated', { usdPerHbar: 0.08, fetchedAt: '2026-11-23T00:10:00.000Z' }));
+    expect(screen.getByTestId('price-hbar').textContent).toBe('125.00 HBAR');
+    expect(screen.getByTestId('price-usd').textContent).toBe('10.00 USD');
     fireEvent.click(screen.getByRole('button', { name: 'Add alpha.hbar to cart' }));
     expect(adds.seen).toEqual([
-      { itemName: 'alpha.hbar', basePrice: 10, months: 12, origin: 'search-result' },
+      { itemName: 'alpha.hbar', basePrice: 125, basePriceUsd: 10, months: 12, origin: 'search-result' },
     ]);
     adds.off();
   });
@@ -162,8 +168,8 @@ describe('search page', () => {
       '/api/domains/suggestions': {
         body: {
           suggestions: [
-            { id: 1, name: 'alpha1.hbar', price: 10, similarity: 91 },
-            { id: 2, name: 'getalpha.hbar', price: 12.5, similarity: 0 },
+            { id: 1, name: 'alpha1.hbar', price: 50, priceUsd: 10, similarity: 91 },
+            { id: 2, name: 'getalpha.hbar', price: 62.5, priceUsd: 12.5, similarity: 0 },
           ],
         },
       },
@@ -186,15 +192,15 @@ describe('search page', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['alpha1.hbar', '2.00', '10.00'],
-      ['getalpha.hbar', '2.50', '12.50'],
+      ['alpha1.hbar', '10.00', '50.00'],
+      ['getalpha.hbar', '12.50', '62.50'],
     ]);
     // The donut shows only suggestions that share something with the search.
     const donut = await screen.findByRole('img', { name: 'Closest suggestions: alpha1.hbar 91%' });
     await waitFor(() => expect(donut.textContent).toBe('alpha1.hbar'));
     fireEvent.click(screen.getByRole('button', { name: 'Add getalpha.hbar to cart' }));
     expect(adds.seen).toEqual([
-      { itemName: 'getalpha.hbar', basePrice: 12.5, months: 12, origin: 'search-result' },
+      { itemName: 'getalpha.hbar', basePrice: 62.5, basePriceUsd: 12.5, months: 12, origin: 'search-result' },
     ]);
     adds.off();
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DONUT_COLOURS, donutSlices } from './donut-data';
 
-const suggestion = (name: string, similarity: number, id = 1) => ({ id, name, price: 10, similarity });
+const suggestion = (name: string, similarity: number, id = 1) => ({
+  id,
+  name,
+  price: 200,
+  priceUsd: 10,
+  similarity,
+});
 
 describe('the suggestions donut', () => {
   it('shows the closest suggestions, most similar first, each in its fixed colour', () => {

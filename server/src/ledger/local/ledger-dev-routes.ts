@@ -6,6 +6,7 @@ import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { HttpError, badRequest } from '../../http-error';
 import { isLoopback } from '../../plugins/loopback';
 import type { LocalLedger } from './local-ledger';
+import type { LocalRate } from './mirror-routes';
 import { LedgerTransactionError, type LocalLedgerWriter } from './local-ledger-writer';
 
 /** Development accounts get 10,000 HBAR from the faucet. */
@@ -34,8 +35,11 @@ export async function registerLedgerDevRoutes(
     earlyAccessTokenId,
     otherProvider,
     setDomainExpiry,
+    rate,
   }: {
     ledger: LocalLedger;
+    /** The rate its mirror answers with; null answers as if no rate could be read. */
+    rate: LocalRate;
     writer: LocalLedgerWriter;
     /** The claim promotion's token, when the local ledger holds it. */
     claimTokenId: string | null;
@@ -286,6 +290,24 @@ export async function registerLedgerDevRoutes(
       if (request.body.paused) ledger.pause();
       else ledger.resume();
       return { paused: ledger.isPaused() };
+    },
+  );
+
+  routes.post(
+    '/ledger/rate',
+    {
+      onRequest: loopbackOnly,
+      schema: {
+        summary:
+          "Set the local ledger's HBAR rate in USD (its mirror's exchange rate), or null to play the rate being unreadable",
+        tags: ['local ledger'],
+        body: z.object({ usdPerHbar: z.number().positive().max(1_000_000).nullable() }),
+        response: { 200: z.object({ usdPerHbar: z.number().nullable() }), 403: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      rate.usdPerHbar = request.body.usdPerHbar;
+      return { usdPerHbar: rate.usdPerHbar };
     },
   );
 }

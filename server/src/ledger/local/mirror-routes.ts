@@ -35,6 +35,9 @@ export function sendWithInt64(reply: FastifyReply, body: unknown) {
 const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 100;
 
+/** USD for one HBAR on the local ledger; changed by its dev route, null while 'unreadable'. */
+export type LocalRate = { usdPerHbar: number | null };
+
 export type PageQuery = { limit?: string; order?: string; [key: string]: string | undefined };
 
 export function parseLimit(value: string | undefined): number | null {
@@ -81,7 +84,7 @@ export function nextLink(path: string, query: Record<string, string>): string {
  */
 export async function registerMirrorRoutes(
   app: FastifyInstance,
-  { db, ledger, usdPerHbar }: { db: Db; ledger: LocalLedger; usdPerHbar: () => Promise<number> },
+  { db, ledger, rate }: { db: Db; ledger: LocalLedger; rate: LocalRate },
 ) {
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/ledger/api/') && ledger.isPaused()) {
@@ -338,10 +341,11 @@ export async function registerMirrorRoutes(
     },
   );
 
-  app.get('/ledger/api/v1/network/exchangerate', { schema: { hide: true } }, async () => {
+  app.get('/ledger/api/v1/network/exchangerate', { schema: { hide: true } }, async (_request, reply) => {
+    if (rate.usdPerHbar === null) return mirrorError(reply, 503, 'Service Unavailable');
     // Hedera states the rate as cents per `hbar_equivalent` HBAR; keep 30000 HBAR as the real node does.
     const hbarEquivalent = 30000;
-    const centEquivalent = Math.round((await usdPerHbar()) * 100 * hbarEquivalent);
+    const centEquivalent = Math.round(rate.usdPerHbar * 100 * hbarEquivalent);
     const nowSeconds = Math.floor(Date.now() / 1000);
     const nextHour = nowSeconds - (nowSeconds % 3600) + 3600;
     return {

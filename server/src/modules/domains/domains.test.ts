@@ -23,8 +23,9 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
         available: true,
         reserved: false,
         networkDown: false,
-        price: 10,
-        priceUsd: 0.5,
+        // 10 USD a year at 0.05 USD for one HBAR.
+        price: 200,
+        priceUsd: 10,
       });
     });
 
@@ -81,14 +82,14 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
     const response = await get('/api/domains/suggestions?name=zebra.hbar');
     expect(response.statusCode).toBe(200);
     const { suggestions } = response.json() as {
-      suggestions: { id: number; name: string; price: number; similarity: number }[];
+      suggestions: { id: number; name: string; price: number; priceUsd: number; similarity: number }[];
     };
     expect(suggestions.length).toBeGreaterThan(3);
     expect(suggestions.map((s) => s.name)).not.toContain(taken.name);
     expect(suggestions.map((s) => s.id)).toEqual(suggestions.map((_s, index) => index + 1));
     const similarities = suggestions.map((s) => s.similarity);
     expect([...similarities].sort((a, b) => b - a)).toEqual(similarities);
-    expect(suggestions.every((s) => s.price === 10)).toBe(true);
+    expect(suggestions.every((s) => s.price === 200 && s.priceUsd === 10)).toBe(true);
   });
 
   it('lists which names of a cart are taken', async () => {
@@ -193,7 +194,7 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
         activeStatus: 'Active',
         blockChain: 'Hedera',
         months: 12,
-        price: 10,
+        price: 200,
         isSub: 0,
         owner: owner.accountId,
         isExternal: false,
@@ -223,7 +224,7 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
         kind: 'domains',
         purDate: expect.any(String),
         months: 24,
-        price: 20,
+        price: 400,
         expiresOn: expect.any(String),
         refundedHbar: 0,
         transactionId: expect.stringMatching(/^0\.0\.\d+-\d+-\d+$/),

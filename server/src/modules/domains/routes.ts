@@ -4,20 +4,22 @@ import { ApiErrorSchema } from '@registry/contracts/api-error';
 import {
   AvailabilityQuerySchema,
   AvailabilityResponseSchema,
-  DomainDetailSchema,
-  DomainHolderSchema,
   DomainParamsSchema,
-  OtherDomainsQuerySchema,
-  OtherProviderDomainListSchema,
-  OwnedDomainListSchema,
-  PendingDomainListSchema,
   SuggestionsQuerySchema,
   SuggestionsResponseSchema,
   TakenRequestSchema,
   TakenResponseSchema,
+} from '@registry/contracts/domains';
+import {
+  DomainDetailSchema,
+  DomainHolderSchema,
+  OtherDomainsQuerySchema,
+  OtherProviderDomainListSchema,
+  OwnedDomainListSchema,
+  PendingDomainListSchema,
   TransferPlanSchema,
   TransferRequestSchema,
-} from '@registry/contracts/domains';
+} from '@registry/contracts/my-domains';
 import { sessionRoutes } from '../auth/session-routes';
 import type { DomainService } from './service';
 

@@ -1,20 +1,14 @@
 import { BURNED_STATUS, DELIVERED_STATUS } from '@registry/contracts/orders';
 import { DEFAULT_TLD } from '@registry/contracts/tld';
 import { splitDomainName, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
-import type {
-  AvailabilityResponse,
-  DomainDetail,
-  OwnedDomain,
-  Suggestion,
-  TransferPlan,
-} from '@registry/contracts/domains';
-import { roundAmount, usdEquivalent } from '@registry/contracts/pricing';
+import type { AvailabilityResponse, Suggestion } from '@registry/contracts/domains';
+import type { DomainDetail, OwnedDomain, TransferPlan } from '@registry/contracts/my-domains';
 import { similarityPercent } from '@registry/contracts/similarity';
 import type { Db, Executor } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
 import { LedgerUnavailableError, type LedgerReader } from '../../ledger/ledger-port';
 import { cachedValue } from '../../cache/cached-value';
-import type { PriceSource, SettingsService } from '../settings/service';
+import type { PriceList } from '../settings/price-list';
 import type { TldService } from '../tlds/service';
 import * as repo from './repo';
 
@@ -31,8 +25,7 @@ type Deps = {
   db: Db;
   ledger: LedgerReader;
   tlds: TldService;
-  settings: SettingsService;
-  prices: PriceSource;
+  priceList: PriceList;
   otherProviderTokenId: string | null;
   /** How long the reserved labels are kept in memory. */
   referenceCacheMs: number;
@@ -66,8 +59,7 @@ export function createDomainService({
   db,
   ledger,
   tlds,
-  settings,
-  prices,
+  priceList,
   otherProviderTokenId,
   referenceCacheMs,
   gracePeriodMs,
@@ -152,8 +144,7 @@ export function createDomainService({
           priceUsd: null,
         };
       }
-      const price = (await settings.prices()).domainHbarPerYear;
-      const rate = await prices.usdPerHbar();
+      const { domainHbarPerYear: price, domainUsdPerYear } = await priceList.current();
       return {
         name,
         status: 1,
@@ -161,7 +152,7 @@ export function createDomainService({
         reserved: false,
         networkDown: false,
         price,
-        priceUsd: roundAmount(usdEquivalent(price, rate)),
+        priceUsd: domainUsdPerYear,
       };
     },
 
@@ -183,10 +174,15 @@ export function createDomainService({
       });
       const taken = await repo.takenNames(db, fitting, clock());
       const reserved = await reservedLabels();
-      const price = (await settings.prices()).domainHbarPerYear;
+      const { domainHbarPerYear: price, domainUsdPerYear: priceUsd } = await priceList.current();
       return fitting
         .filter((candidate) => !taken.has(candidate) && !reserved.has(candidate.split('.')[0]!))
-        .map((candidate) => ({ name: candidate, price, similarity: similarityPercent(name, candidate) }))
+        .map((candidate) => ({
+          name: candidate,
+          price,
+          priceUsd,
+          similarity: similarityPercent(name, candidate),
+        }))
         .sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name))
         .slice(0, SUGGESTION_LIMIT)
         .map((suggestion, index) => ({ id: index + 1, ...suggestion }));

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { LedgerInfoSchema, RateSchema, type LedgerInfo } from '@registry/contracts/network';
+import { HttpError } from '../../http-error';
+import { RATE_UNAVAILABLE_MESSAGE } from '../settings/price-list';
 import type { PriceSource } from '../settings/service';
 
 type Options = {
@@ -19,7 +21,16 @@ export const networkRoutes: FastifyPluginAsyncZod<Options> = async (app, { price
         response: { 200: RateSchema, 503: ApiErrorSchema },
       },
     },
-    async () => ({ usdPerHbar: await prices.usdPerHbar(), fetchedAt: new Date().toISOString() }),
+    async () => {
+      let rate;
+      try {
+        rate = await prices.rate();
+      } catch {
+        throw new HttpError(503, 'RATE_UNAVAILABLE', RATE_UNAVAILABLE_MESSAGE);
+      }
+      // fetchedAt is when the rate was read from its source: the page shows its age when it is old.
+      return { usdPerHbar: rate.usdPerHbar, fetchedAt: rate.fetchedAt.toISOString() };
+    },
   );
 
   if (!ledgerInfo) return;

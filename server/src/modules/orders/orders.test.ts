@@ -41,10 +41,10 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
       items: [{ itemName: name, months: 24, isWebProtectionOn: true }],
     });
     expect(quoted.status).toBe(200);
-    // 10 HBAR a year × 2 years + 25 % web protection
+    // 10 USD a year at 0.05 USD for one HBAR = 200 HBAR a year × 2 years + 25 % web protection
     expect(quoted.body).toMatchObject({
-      totalHbar: 25,
-      amountTinybars: '2500000000',
+      totalHbar: 500,
+      amountTinybars: '50000000000',
       treasuryAccountId: '0.0.2',
       memo: quoted.body.orderId,
     });
@@ -214,7 +214,7 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
   });
 
   it('prices the other paid actions and carries them out once paid', async () => {
-    const owner = await t.signIn();
+    const owner = await t.signIn(undefined, 5000);
     const domain = await t.buyDomain(owner);
     const expect402 = async (body: object, total: number) => {
       const q = await quote(owner, body);
@@ -223,8 +223,9 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
       const paid = await pay(owner, '0.0.2', BigInt(q.body.amountTinybars), q.body.memo);
       expect((await confirm(owner, q.body.orderId, paid.transactionId)).status).toBe(200);
     };
-    await expect402({ kind: 'extend', itemName: domain.name, months: 36 }, 30);
-    await expect402({ kind: 'web-protection', itemName: domain.name }, 1);
+    // The domain's 10 USD a year is 200 HBAR at 0.05 USD for one HBAR.
+    await expect402({ kind: 'extend', itemName: domain.name, months: 36 }, 600);
+    await expect402({ kind: 'web-protection', itemName: domain.name }, 20);
     await expect402({ kind: 'subscription', itemName: domain.name }, 200); // 10 USD at 0.05 USD/HBAR
     await expect402({ kind: 'record-fee', itemName: domain.name }, 2);
     const detail = (
@@ -290,19 +291,19 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
     const buyer = await t.signIn();
     const name = t.uniqueName();
     const quoted = (await quote(buyer, { kind: 'domains', items: [{ itemName: name, months: 12 }] })).body;
-    expect(quoted.amountTinybars).toBe('1000000000');
+    expect(quoted.amountTinybars).toBe('20000000000'); // 10 USD at 0.05 USD for one HBAR
     const balanceBefore = (await t.ledger.balanceTinybars(buyer.accountId))!;
-    const paid = await pay(buyer, '0.0.2', 2_000_000_000n, quoted.memo); // 20 HBAR for a 10 HBAR quote
+    const paid = await pay(buyer, '0.0.2', 40_000_000_000n, quoted.memo); // 400 HBAR for a 200 HBAR quote
     const answer = await confirm(buyer, quoted.orderId, paid.transactionId);
     expect(answer.status).toBe(200);
-    expect(answer.body.refundedTinybars).toBe('1000000000');
+    expect(answer.body.refundedTinybars).toBe('20000000000');
     await t.app.jobWorker!.kick();
-    // Paid 20, got 10 back: the name cost its 10 HBAR and the network fee.
-    expect(await t.ledger.balanceTinybars(buyer.accountId)).toBe(balanceBefore - 1_000_000_000n - 100_000n);
+    // Paid 400, got 200 back: the name cost its 200 HBAR and the network fee.
+    expect(await t.ledger.balanceTinybars(buyer.accountId)).toBe(balanceBefore - 20_000_000_000n - 100_000n);
     const orders = (
       await t.app.inject({ method: 'GET', url: '/api/my/orders', headers: { cookie: buyer.cookie } })
     ).json().orders as { itemName: string; refundedHbar: number }[];
-    expect(orders.find((order) => order.itemName === name)).toMatchObject({ refundedHbar: 10 });
+    expect(orders.find((order) => order.itemName === name)).toMatchObject({ refundedHbar: 200 });
   });
 
   it('reports what each non-minting paid action did, per line', async () => {

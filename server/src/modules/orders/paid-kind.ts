@@ -2,15 +2,14 @@ import type { ClaimEligibility, OrderKind, QuoteRequest } from '@registry/contra
 import type { Executor } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { DomainService } from '../domains/service';
-import type { PriceSource, SettingsService } from '../settings/service';
+import type { PriceList } from '../settings/price-list';
 import type { Line } from './lines';
 import type { Order, OrderLine } from './repo';
 
-/** What every paid kind may use: the domains it acts on, prices, the job queue. */
+/** What every paid kind may use: the domains it acts on, today's prices, the job queue. */
 export type KindDeps = {
   domains: DomainService;
-  settings: SettingsService;
-  prices: PriceSource;
+  priceList: PriceList;
   queue: JobQueue;
   claimEligibility: (accountId: string) => Promise<ClaimEligibility>;
 };

@@ -6,7 +6,7 @@ import { startTestApp, type SignedIn, type TestApp } from '../../testing/test-ap
 describe.each(engineCases)('checkout prices on $engine', ({ open }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(open, { FIXED_USD_PER_HBAR: '0.05' });
+    t = await startTestApp(open);
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../testing/test-app';
 describe.each(engineCases)('renewing several domains in one payment on $engine', ({ open }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(open, { FIXED_USD_PER_HBAR: '0.05' });
+    t = await startTestApp(open);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { OrderListSchema } from '@registry/contracts/domains';
+import { OrderListSchema } from '@registry/contracts/my-domains';
 import {
   ClaimEligibilitySchema,
   ConfirmRequestSchema,

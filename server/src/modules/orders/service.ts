@@ -26,7 +26,8 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { PaymentTaking } from '../../jobs/ledger-watcher';
 import { REFUNDED, type RefundPayload } from '../../jobs/registry-jobs';
 import { DELIVERED, type DomainService } from '../domains/service';
-import type { PriceSource, SettingsService } from '../settings/service';
+import type { PriceList } from '../settings/price-list';
+import type { SettingsService } from '../settings/service';
 import type { KindDeps } from './paid-kind';
 import { paidKind, priceRequest } from './paid-kinds';
 import { creditTo, memoOf } from './payment-record';
@@ -41,7 +42,9 @@ type Deps = {
   mirror: MirrorReader;
   domains: DomainService;
   settings: SettingsService;
-  prices: PriceSource;
+  priceList: PriceList;
+  /** Whether the ledger takes transactions now (a quote made while it is down could not be paid). */
+  ledgerAvailable: () => Promise<boolean>;
   queue: JobQueue;
   treasuryAccountId: string;
   discountTokens: DiscountTokenIds;
@@ -76,7 +79,7 @@ type Outcome = { expiredAndLost: string[]; /** Jobs the payment queued, by uniqu
 
 /** Quote → wallet payment → confirm (verified on the ledger) → mint / apply → refund what was not delivered. */
 export function createOrderService(deps: Deps) {
-  const { db, mirror, domains, settings, prices, queue, treasuryAccountId, discountTokens } = deps;
+  const { db, mirror, domains, settings, priceList, queue, treasuryAccountId, discountTokens } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** Spec: -1 or 0 not eligible, 2 already claimed, 1 eligible. */
@@ -132,7 +135,7 @@ export function createOrderService(deps: Deps) {
     return null;
   }
 
-  const kindDeps: KindDeps = { domains, settings, prices, queue, claimEligibility };
+  const kindDeps: KindDeps = { domains, priceList, queue, claimEligibility };
   const linesFor = (accountId: string, request: QuoteRequest) => priceRequest(accountId, request, kindDeps);
 
   async function entitlementsOf(accountId: string) {
@@ -285,10 +288,7 @@ export function createOrderService(deps: Deps) {
     },
 
     async quote(accountId: string, request: QuoteRequest): Promise<QuoteResponse> {
-      const ledgerUp = await mirror.usdPerHbar().then(
-        () => true,
-        () => false,
-      );
+      const ledgerUp = await deps.ledgerAvailable().catch(() => false);
       if (!ledgerUp) throw networkDown();
       const { lines, result } = await priced(accountId, request);
       const total = roundAmount(result.total);

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { settings } from '../../db/schema';
 
 const PricesSchema = z.object({
-  domainHbarPerYear: z.number().positive(),
+  domainUsdPerYear: z.number().positive(),
   subscriptionUsdPerYear: z.number().positive(),
   recordChangeHbar: z.number().positive(),
 });
@@ -41,19 +41,29 @@ export function createSettingsService(db: Db, { cacheMs }: { cacheMs: number }) 
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-/** USD per HBAR. The local ledger uses a fixed value; the live sources arrive with the Hedera adapter. */
+/** A rate of HBAR in USD and when it was read from its source. */
+export type Rate = { usdPerHbar: number; fetchedAt: Date };
+
+/** USD per HBAR, from the mirror node's exchange rate or a public price service. */
 export interface PriceSource {
+  rate(): Promise<Rate>;
   usdPerHbar(): Promise<number>;
 }
 
 export class FixedPriceSource implements PriceSource {
-  constructor(private readonly rate: number) {}
+  constructor(private readonly fixed: number) {}
+  async rate() {
+    return { usdPerHbar: this.fixed, fetchedAt: new Date() };
+  }
   async usdPerHbar() {
-    return this.rate;
+    return this.fixed;
   }
 }
 
-/** Keeps a rate for `maxAgeMs` (the spec refreshes every 10 minutes) and serves the last good one on failure. */
+/**
+ * Keeps a rate for `maxAgeMs` (the spec refreshes every 10 minutes) and serves the last good one, with
+ * the time it was read, while its source fails; with none ever read it fails too.
+ */
 export class CachedPriceSource implements PriceSource {
   private cached: { rate: number; at: number } | null = null;
 
@@ -63,16 +73,21 @@ export class CachedPriceSource implements PriceSource {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async usdPerHbar(): Promise<number> {
-    if (this.cached && this.now() - this.cached.at < this.maxAgeMs) return this.cached.rate;
-    try {
-      const rate = await this.source();
-      this.cached = { rate, at: this.now() };
-      return rate;
-    } catch (error) {
-      if (this.cached) return this.cached.rate;
-      throw error;
+  async rate(): Promise<Rate> {
+    if (!this.cached || this.now() - this.cached.at >= this.maxAgeMs) {
+      try {
+        const rate = await this.source();
+        if (!(rate > 0) || !Number.isFinite(rate)) throw new Error(`the price source answered ${rate}`);
+        this.cached = { rate, at: this.now() };
+      } catch (error) {
+        if (!this.cached) throw error;
+      }
     }
+    return { usdPerHbar: this.cached.rate, fetchedAt: new Date(this.cached.at) };
+  }
+
+  async usdPerHbar(): Promise<number> {
+    return (await this.rate()).usdPerHbar;
   }
 }
 

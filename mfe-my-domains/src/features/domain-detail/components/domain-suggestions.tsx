@@ -36,7 +36,12 @@ export function DomainSuggestions({ domain }: { domain: string }) {
           {
             header: 'Add to cart',
             cell: (suggestion) => (
-              <AddToCartButton name={suggestion.name} basePrice={suggestion.price} variant="ghost" />
+              <AddToCartButton
+                name={suggestion.name}
+                basePrice={suggestion.price}
+                basePriceUsd={suggestion.priceUsd}
+                variant="ghost"
+              />
             ),
           },
         ]}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderRow } from '@registry/contracts/domains';
+import type { OrderRow } from '@registry/contracts/my-domains';
 import { ordersCsv, transactionLink } from './profile-api';
 
 const order = (change: Partial<OrderRow>): OrderRow => ({

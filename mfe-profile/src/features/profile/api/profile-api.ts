@@ -1,5 +1,5 @@
 import { createApiClient } from '@registry/api-client/client';
-import type { OrderRow } from '@registry/contracts/domains';
+import type { OrderRow } from '@registry/contracts/my-domains';
 import type { LedgerInfo } from '@registry/contracts/network';
 import { orderKindLabel } from '@registry/contracts/order-kinds';
 

@@ -1,4 +1,4 @@
-import type { OrderRow } from '@registry/contracts/domains';
+import type { OrderRow } from '@registry/contracts/my-domains';
 import type { LedgerInfo } from '@registry/contracts/network';
 import { formatAmount } from '@registry/contracts/pricing';
 import { Button } from '@registry/ui/button';

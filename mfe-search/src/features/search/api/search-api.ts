@@ -29,7 +29,10 @@ export async function searchDomain(fullName: string): Promise<SearchResult> {
       };
     }
     return { kind: 'domain', availability };
-  } catch {
+  } catch (error) {
+    // Prices are USD paid at the HBAR rate: with no rate there is no price, and the server says why.
+    if (error instanceof ApiRequestError && error.code === 'RATE_UNAVAILABLE')
+      return { kind: 'error', message: error.message };
     return { kind: 'error', message: SEARCH_MESSAGES.networkError };
   }
 }

@@ -5,12 +5,14 @@ import { Badge } from '@registry/ui/badge';
 import { Button } from '@registry/ui/button';
 import { Card } from '@registry/ui/card';
 import { AddToCartButton } from '@registry/ui/add-to-cart-button';
+import { hbarAtRate, useUsdPerHbar } from '../../../hooks/use-hbar-price';
 import type { SearchResult } from '../api/search-api';
 
 const openCart = () => bus.emit('navigate', { to: paths.cart });
 
 /** What a search found: available with its price and an add-to-cart button, taken, reserved, or an error. */
 export function SearchResultCard({ result }: { result: SearchResult }) {
+  const usdPerHbar = useUsdPerHbar();
   if (result.kind === 'error') {
     return (
       <p className="search-result__error" role="alert">
@@ -46,17 +48,18 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
       </Card>
     );
   }
-  const price = availability.price;
+  const priceUsd = availability.priceUsd ?? 0;
+  const price = hbarAtRate(priceUsd, availability.price, usdPerHbar);
   return (
     <Card className="search-result" aria-label={`Result for ${availability.name}`}>
       <p className="search-result__name">{availability.name}</p>
       <Badge tone="success">Available</Badge>
       <p className="search-result__price">
         <span data-testid="price-hbar">{formatAmount(price)} HBAR</span>
-        <span data-testid="price-usd">{formatAmount(availability.priceUsd ?? 0)} USD</span>
+        <span data-testid="price-usd">{formatAmount(priceUsd)} USD</span>
       </p>
       <div className="search-result__actions">
-        <AddToCartButton name={availability.name} basePrice={price} />
+        <AddToCartButton name={availability.name} basePrice={price} basePriceUsd={priceUsd} />
         <Button variant="ghost" onClick={openCart}>
           Open Cart
         </Button>

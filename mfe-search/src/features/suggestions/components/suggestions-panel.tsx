@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { bus } from '@registry/bus';
 import type { Suggestion } from '@registry/contracts/domains';
 import { formatAmount } from '@registry/contracts/pricing';
 import { Card } from '@registry/ui/card';
 import { Spinner } from '@registry/ui/spinner';
 import { Table } from '@registry/ui/table';
 import { AddToCartButton } from '@registry/ui/add-to-cart-button';
+import { hbarAtRate, useUsdPerHbar } from '../../../hooks/use-hbar-price';
 import { fetchSuggestions } from '../api/suggestions-api';
 import { donutSlices } from '../donut-data';
 
@@ -13,13 +13,6 @@ import { donutSlices } from '../donut-data';
 const SuggestionsDonut = lazy(
   () => import(/* webpackChunkName: "suggestions-donut" */ './suggestions-donut'),
 );
-
-/** USD for one HBAR, as the shell's rate ticker publishes it. */
-function useUsdPerHbar(): number | null {
-  const [rate, setRate] = useState(() => bus.last('rate:updated')?.usdPerHbar ?? null);
-  useEffect(() => bus.onWithLast('rate:updated', (update) => setRate(update.usdPerHbar)), []);
-  return rate;
-}
 
 type Loaded = { state: 'loading' } | { state: 'ready'; suggestions: Suggestion[] } | { state: 'failed' };
 
@@ -43,7 +36,11 @@ export function SuggestionsPanel({ name }: { name: string }) {
   if (loaded.state === 'loading') return <Spinner label="Finding suggestions…" />;
   // Suggestions are extra: when they cannot load the search result stands alone.
   if (loaded.state === 'failed' || loaded.suggestions.length === 0) return null;
-  const { suggestions } = loaded;
+  // Priced in USD: the HBAR column follows the header's rate line.
+  const suggestions = loaded.suggestions.map((suggestion) => ({
+    ...suggestion,
+    price: hbarAtRate(suggestion.priceUsd, suggestion.price, usdPerHbar),
+  }));
   const slices = donutSlices(suggestions);
 
   return (
@@ -62,13 +59,18 @@ export function SuggestionsPanel({ name }: { name: string }) {
               cell: (suggestion) => (
                 <span className="suggestions__domain">
                   <span>{suggestion.name}</span>
-                  <AddToCartButton name={suggestion.name} basePrice={suggestion.price} variant="ghost" />
+                  <AddToCartButton
+                    name={suggestion.name}
+                    basePrice={suggestion.price}
+                    basePriceUsd={suggestion.priceUsd}
+                    variant="ghost"
+                  />
                 </span>
               ),
             },
             {
               header: 'Price in USD',
-              cell: (suggestion) => (usdPerHbar === null ? '…' : formatAmount(suggestion.price * usdPerHbar)),
+              cell: (suggestion) => formatAmount(suggestion.priceUsd),
             },
             { header: 'Price in Hbar per year', cell: (suggestion) => formatAmount(suggestion.price) },
           ]}

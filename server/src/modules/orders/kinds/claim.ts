@@ -9,7 +9,7 @@ import { registerNames } from './register-names';
 export const claimKind: PaidKind<'claim'> = {
   kind: 'claim',
   holdsNames: true,
-  async price(accountId, request, { domains, settings, claimEligibility }) {
+  async price(accountId, request, { domains, priceList, claimEligibility }) {
     const eligibility = await claimEligibility(accountId);
     if (eligibility.status !== 1)
       throw new HttpError(
@@ -18,7 +18,7 @@ export const claimKind: PaidKind<'claim'> = {
         eligibility.msg,
       );
     await assertPurchasable(domains, accountId, [request.itemName]);
-    const { domainHbarPerYear } = await settings.prices();
+    const { domainHbarPerYear } = await priceList.current();
     return [line(request.itemName, CLAIM_TERM_MONTHS, domainHbarPerYear)];
   },
   async settle(settlement, deps) {

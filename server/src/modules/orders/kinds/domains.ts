@@ -8,12 +8,12 @@ import { registerNames } from './register-names';
 export const domainsKind: PaidKind<'domains'> = {
   kind: 'domains',
   holdsNames: true,
-  async price(accountId, request, { domains, settings }) {
+  async price(accountId, request, { domains, priceList }) {
     const names = request.items.map((item) => item.itemName);
     if (new Set(names).size !== names.length)
       throw badRequest('DUPLICATE_NAMES', 'Each domain can be in the cart once');
     await assertPurchasable(domains, accountId, names);
-    const { domainHbarPerYear } = await settings.prices();
+    const { domainHbarPerYear } = await priceList.current();
     return request.items.map((item) => {
       const linePrice = priceForTerm(domainHbarPerYear, item.months);
       return {

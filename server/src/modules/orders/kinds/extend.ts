@@ -6,9 +6,9 @@ import { done, type PaidKind } from '../paid-kind';
 export const extendKind: PaidKind<'extend'> = {
   kind: 'extend',
   holdsNames: false,
-  async price(accountId, request, { domains, settings }) {
+  async price(accountId, request, { domains, priceList }) {
     await ownedDelivered(domains, accountId, request.itemName);
-    const { domainHbarPerYear } = await settings.prices();
+    const { domainHbarPerYear } = await priceList.current();
     return [line(request.itemName, request.months, extendPrice(request.months, domainHbarPerYear))];
   },
   async settle({ tx, lines }, { domains }) {

@@ -6,12 +6,12 @@ import { done, type PaidKind } from '../paid-kind';
 export const recordFeeKind: PaidKind<'record-fee'> = {
   kind: 'record-fee',
   holdsNames: false,
-  async price(accountId, request, { domains, settings }) {
+  async price(accountId, request, { domains, priceList }) {
     const ownership = await domains.ownership(accountId, request.itemName);
     if (!ownership) throw notFound(`You do not own ${request.itemName}`);
     if (!ownership.subscribed)
       throw new HttpError(403, 'NOT_SUBSCRIBED', 'Managing records needs an active subscription');
-    const { recordChangeHbar } = await settings.prices();
+    const { recordChangeHbar } = await priceList.current();
     return [line(request.itemName, 0, recordChangeHbar)];
   },
   // The paid order itself is what the records module looks for when the change is activated.

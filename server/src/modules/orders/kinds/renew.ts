@@ -6,8 +6,8 @@ import { done, type PaidKind } from '../paid-kind';
 export const renewKind: PaidKind<'renew'> = {
   kind: 'renew',
   holdsNames: false,
-  async price(accountId, request, { domains, settings }) {
-    const { domainHbarPerYear } = await settings.prices();
+  async price(accountId, request, { domains, priceList }) {
+    const { domainHbarPerYear } = await priceList.current();
     const lines: Line[] = [];
     for (const item of request.items) {
       await ownedDelivered(domains, accountId, item.itemName);

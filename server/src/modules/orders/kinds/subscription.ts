@@ -1,4 +1,4 @@
-import { subscriptionPriceHbar, YEARLY_MONTHS } from '@registry/contracts/pricing';
+import { YEARLY_MONTHS } from '@registry/contracts/pricing';
 import { notFound } from '../../../http-error';
 import { line } from '../lines';
 import { done, monthsAfter, type PaidKind } from '../paid-kind';
@@ -10,12 +10,11 @@ import { done, monthsAfter, type PaidKind } from '../paid-kind';
 export const subscriptionKind: PaidKind<'subscription'> = {
   kind: 'subscription',
   holdsNames: false,
-  async price(accountId, request, { domains, settings, prices }) {
+  async price(accountId, request, { domains, priceList }) {
     const ownership = await domains.ownership(accountId, request.itemName);
     if (!ownership) throw notFound(`You do not own ${request.itemName}`);
-    const { subscriptionUsdPerYear } = await settings.prices();
-    const rate = await prices.usdPerHbar();
-    return [line(request.itemName, YEARLY_MONTHS, subscriptionPriceHbar(subscriptionUsdPerYear, rate))];
+    const { subscriptionHbarPerYear } = await priceList.current();
+    return [line(request.itemName, YEARLY_MONTHS, subscriptionHbarPerYear)];
   },
   async settle({ tx, lines, paidAt }, { domains }) {
     for (const item of lines) await domains.subscribe(tx, item.itemName, monthsAfter(paidAt, YEARLY_MONTHS));

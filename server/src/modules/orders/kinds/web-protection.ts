@@ -7,10 +7,10 @@ import { done, type PaidKind } from '../paid-kind';
 export const webProtectionKind: PaidKind<'web-protection'> = {
   kind: 'web-protection',
   holdsNames: false,
-  async price(accountId, request, { domains, settings }) {
+  async price(accountId, request, { domains, priceList }) {
     const row = await ownedDelivered(domains, accountId, request.itemName);
     if (row.webProtection) throw conflict('ALREADY_PROTECTED', 'Web protection is already on');
-    const { domainHbarPerYear } = await settings.prices();
+    const { domainHbarPerYear } = await priceList.current();
     return [line(request.itemName, YEARLY_MONTHS, yearlyWebProtection(domainHbarPerYear))];
   },
   async settle({ tx, lines }, { domains }) {
