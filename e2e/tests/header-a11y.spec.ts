@@ -54,7 +54,10 @@ test('the header, the Connect Wallet dialog and the account menu pass axe and wo
 });
 
 test('the rate line reads the rate again every 600000 ms', async ({ page, header }) => {
-  await page.clock.install();
+  // The page's clock stands still until the test moves it: a slow page load does not use up the 10 minutes.
+  const start = new Date();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start);
   const rateCalls: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/rate') rateCalls.push(request.url());
@@ -62,8 +65,6 @@ test('the rate line reads the rate again every 600000 ms', async ({ page, header
   await page.goto('/gui/domains/web3');
   await expect(header.rateLine).toHaveText('1 HBAR : 0.050 USD');
   await expect.poll(() => rateCalls.length).toBe(1);
-  // The page has loaded (its remote too) before time jumps: a load still under way would time out.
-  await expect(page.getByRole('textbox', { name: 'Domain name' })).toBeVisible();
 
   await page.clock.fastForward(599_000);
   await page.waitForTimeout(200);
