@@ -334,7 +334,8 @@ export const ledgerNfts = pgTable(
   {
     tokenId: text('token_id').notNull(),
     serialNumber: bigint('serial_number', { mode: 'number' }).notNull(),
-    ownerAccount: text('owner_account').notNull(),
+    /** Null once burned: the mirror node then shows the NFT deleted, held by no account. */
+    ownerAccount: text('owner_account'),
     metadata: text('metadata').notNull().default(''),
     createdTimestamp: text('created_timestamp'),
     modifiedTimestamp: text('modified_timestamp'),

@@ -1,7 +1,7 @@
 import { PrivateKey } from '@hashgraph/sdk';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERED_STATUS } from '@registry/contracts/orders';
+import { BURNED_STATUS, DELIVERED_STATUS } from '@registry/contracts/orders';
 import { domains, jobs, ledgerPayments, nameHolds, orders } from '../db/schema';
 import { engineCases } from '../testing/test-databases';
 import { startTestApp, type SignedIn, type TestApp } from '../testing/test-app';
@@ -337,6 +337,38 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     const extend = await t.quote(alice, { kind: 'extend', itemName: bought.name, months: 12 });
     expect(extend.status).toBe(404);
     expect((await t.quote(bob, { kind: 'extend', itemName: bought.name, months: 12 })).status).toBe(200);
+  });
+
+  it('stops resolving a name whose NFT is burned on the ledger, and takes it off its lists', async () => {
+    const alice = await buyer();
+    const bought = await t.buyDomain(alice);
+    // The holder gives the NFT back to the registry's treasury, which burns it with the supply key.
+    expect((await t.sendNft(alice, bought.tokenId!, bought.serialNo!, t.writer.operatorId)).status).toBe(
+      'SUCCESS',
+    );
+    const burned = await t.writer.burn(bought.tokenId!, [bought.serialNo!]);
+    expect(burned.status).toBe('SUCCESS');
+    const onMirror = await t.app.inject({
+      method: 'GET',
+      url: `/ledger/api/v1/tokens/${bought.tokenId}/nfts/${bought.serialNo}`,
+    });
+    expect(onMirror.json()).toMatchObject({ deleted: true, account_id: null });
+    // A burned serial cannot be burned again, nor is its number given to the next name.
+    await expect(t.writer.burn(bought.tokenId!, [bought.serialNo!])).rejects.toThrow(/INVALID_NFT_ID/);
+    expect((await t.buyDomain(alice)).serialNo).toBeGreaterThan(bought.serialNo!);
+    await watch();
+
+    const [row] = await t.database.db.select().from(domains).where(eq(domains.name, bought.name));
+    expect(row!.status).toBe(BURNED_STATUS);
+    expect((await t.app.inject({ method: 'GET', url: `/api/resolve/${bought.name}` })).statusCode).toBe(404);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/my/domains',
+      headers: { cookie: alice.cookie },
+    });
+    expect(
+      (mine.json() as { domains: Array<{ itemName: string }> }).domains.map((d) => d.itemName),
+    ).not.toContain(bought.name);
   });
 
   it("sends a domain from the product: the receiver's association checked first, the holder read at once", async () => {

@@ -5,6 +5,7 @@ import {
   PrivateKey,
   type PublicKey,
   TokenAssociateTransaction,
+  TokenBurnTransaction,
   TokenCreateTransaction,
   TokenMintTransaction,
   TokenType,
@@ -135,6 +136,11 @@ export class LocalLedgerWriter implements LedgerWriter {
         AccountId.fromString(to),
       ),
     );
+  }
+
+  /** Burns NFTs the treasury holds back (signed with the supply key, the operator's). */
+  async burn(tokenId: string, serials: number[]): Promise<SubmitResult> {
+    return this.execute(new TokenBurnTransaction().setTokenId(tokenId).setSerials(serials));
   }
 
   /** Mints one NFT and delivers it to an account (associating it first with the account's key). */

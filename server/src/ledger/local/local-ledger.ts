@@ -4,6 +4,7 @@ import {
   PrivateKey,
   PublicKey,
   TokenAssociateTransaction,
+  TokenBurnTransaction,
   TokenCreateTransaction,
   TokenMintTransaction,
   TokenType,
@@ -265,6 +266,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof AccountCreateTransaction) return 'CRYPTOCREATEACCOUNT';
     if (transaction instanceof TokenCreateTransaction) return 'TOKENCREATION';
     if (transaction instanceof TokenMintTransaction) return 'TOKENMINT';
+    if (transaction instanceof TokenBurnTransaction) return 'TOKENBURN';
     return 'UNKNOWN';
   }
 
@@ -295,6 +297,10 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenMintTransaction) {
       const serials = await this.applyMint(tx, transaction, consensusTimestamp, nftTransfers);
       return { name: 'TOKENMINT', entityId: transaction.tokenId?.toString(), serials };
+    }
+    if (transaction instanceof TokenBurnTransaction) {
+      await this.applyBurn(tx, transaction, consensusTimestamp, nftTransfers);
+      return { name: 'TOKENBURN', entityId: transaction.tokenId?.toString() };
     }
     return fail('NOT_SUPPORTED');
   }
@@ -517,7 +523,12 @@ export class LocalLedger implements LedgerReader {
     if (metadata.length === 0) fail('INVALID_TOKEN_MINT_METADATA');
     if (metadata.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
     if (metadata.some((item) => item.length > MAX_METADATA_BYTES)) fail('METADATA_TOO_LONG');
-    const serials = metadata.map((_item, index) => token.totalSupply + index + 1);
+    // Serials are never reused: a burned NFT keeps its number (the supply falls, the serials go on).
+    const [{ lastSerial } = { lastSerial: 0 }] = await tx
+      .select({ lastSerial: sql<number>`coalesce(max(${ledgerNfts.serialNumber}), 0)`.mapWith(Number) })
+      .from(ledgerNfts)
+      .where(eq(ledgerNfts.tokenId, tokenId));
+    const serials = metadata.map((_item, index) => lastSerial + index + 1);
     await tx.insert(ledgerNfts).values(
       metadata.map((item, index) => ({
         tokenId,
@@ -546,6 +557,53 @@ export class LocalLedger implements LedgerReader {
       });
     }
     return serials;
+  }
+
+  /** Burns NFTs the treasury holds (signed with the supply key): they stay on the mirror node, deleted. */
+  private async applyBurn(
+    tx: Tx,
+    transaction: TokenBurnTransaction,
+    consensusTimestamp: string,
+    nftTransfers: object[],
+  ) {
+    const tokenId = transaction.tokenId?.toString();
+    const [token] = tokenId
+      ? await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId))
+      : [];
+    if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
+    if (!token.supplyKey || !token.supplyKeyType) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
+    if (!transactionSignedBy(publicKeyOf(token.supplyKey, token.supplyKeyType), transaction))
+      fail('INVALID_SIGNATURE');
+    const serials = [...new Set(transaction.serials.map((serial) => serial.toNumber()))];
+    if (serials.length === 0) fail('INVALID_TOKEN_BURN_METADATA');
+    if (serials.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
+    const rows = await tx
+      .select({ serialNumber: ledgerNfts.serialNumber, owner: ledgerNfts.ownerAccount })
+      .from(ledgerNfts)
+      .where(and(eq(ledgerNfts.tokenId, tokenId), inArray(ledgerNfts.serialNumber, serials)));
+    if (rows.length !== serials.length || rows.some((row) => row.owner === null)) fail('INVALID_NFT_ID');
+    if (rows.some((row) => row.owner !== token.treasuryAccount)) fail('TREASURY_MUST_OWN_BURNED_NFT');
+    await tx
+      .update(ledgerNfts)
+      .set({ ownerAccount: null, modifiedTimestamp: consensusTimestamp })
+      .where(and(eq(ledgerNfts.tokenId, tokenId), inArray(ledgerNfts.serialNumber, serials)));
+    await tx
+      .update(ledgerTokens)
+      .set({ totalSupply: token.totalSupply - serials.length })
+      .where(eq(ledgerTokens.tokenId, tokenId));
+    await this.adjustTokenBalances(tx, [
+      { accountId: token.treasuryAccount, tokenId, delta: -serials.length },
+    ]);
+    // As on the mirror node, a burn shows as an NFT transfer from the treasury to nobody.
+    for (const serial of serials) {
+      nftTransfers.push({
+        is_approval: false,
+        receiver_account_id: null,
+        sender_account_id: token.treasuryAccount,
+        serial_number: serial,
+        token_id: tokenId,
+      });
+    }
   }
 
   /** Signature checks already made, per transaction and key: the payer's is asked for more than once. */
@@ -664,7 +722,7 @@ export class LocalLedger implements LedgerReader {
     return rows.map((row) => ({
       tokenId: row.tokenId,
       serialNumber: row.serialNumber,
-      accountId: row.ownerAccount,
+      accountId,
     }));
   }
 

@@ -400,7 +400,8 @@ export function toMirrorNft(nft: typeof ledgerNfts.$inferSelect) {
     account_id: nft.ownerAccount,
     created_timestamp: nft.createdTimestamp,
     delegating_spender: null,
-    deleted: false,
+    // Burned: held by no account.
+    deleted: nft.ownerAccount === null,
     metadata: nft.metadata,
     modified_timestamp: nft.modifiedTimestamp,
     serial_number: nft.serialNumber,

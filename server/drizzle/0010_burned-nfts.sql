@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_nfts" ALTER COLUMN "owner_account" DROP NOT NULL;
