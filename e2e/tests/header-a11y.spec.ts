@@ -16,6 +16,8 @@ test('the header, the Connect Wallet dialog and the account menu pass axe and wo
   account,
   header,
 }) => {
+  // Three full axe scans (the page, the dialog, the menu) and a sign-in: about 25 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   await page.goto('/gui/domains/web3');
   await expect(header.rateLine).toHaveText('1 HBAR : 0.050 USD');
   expect(await seriousViolations(page)).toEqual([]);
