@@ -511,14 +511,7 @@ export class LocalLedger implements LedgerReader {
     consensusTimestamp: string,
     nftTransfers: object[],
   ): Promise<number[]> {
-    const tokenId = transaction.tokenId?.toString();
-    const [token] = tokenId
-      ? await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId))
-      : [];
-    if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
-    if (!token.supplyKey || !token.supplyKeyType) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
-    if (!transactionSignedBy(publicKeyOf(token.supplyKey, token.supplyKeyType), transaction))
-      fail('INVALID_SIGNATURE');
+    const { tokenId, token } = await this.supplyChange(tx, transaction);
     const metadata = transaction.metadata;
     if (metadata.length === 0) fail('INVALID_TOKEN_MINT_METADATA');
     if (metadata.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
@@ -559,13 +552,8 @@ export class LocalLedger implements LedgerReader {
     return serials;
   }
 
-  /** Burns NFTs the treasury holds (signed with the supply key): they stay on the mirror node, deleted. */
-  private async applyBurn(
-    tx: Tx,
-    transaction: TokenBurnTransaction,
-    consensusTimestamp: string,
-    nftTransfers: object[],
-  ) {
+  /** The token a mint or burn changes, signed with its supply key: the checks both make first. */
+  private async supplyChange(tx: Tx, transaction: TokenMintTransaction | TokenBurnTransaction) {
     const tokenId = transaction.tokenId?.toString();
     const [token] = tokenId
       ? await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId))
@@ -574,6 +562,17 @@ export class LocalLedger implements LedgerReader {
     if (!token.supplyKey || !token.supplyKeyType) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
     if (!transactionSignedBy(publicKeyOf(token.supplyKey, token.supplyKeyType), transaction))
       fail('INVALID_SIGNATURE');
+    return { tokenId, token };
+  }
+
+  /** Burns NFTs the treasury holds (signed with the supply key): they stay on the mirror node, deleted. */
+  private async applyBurn(
+    tx: Tx,
+    transaction: TokenBurnTransaction,
+    consensusTimestamp: string,
+    nftTransfers: object[],
+  ) {
+    const { tokenId, token } = await this.supplyChange(tx, transaction);
     const serials = [...new Set(transaction.serials.map((serial) => serial.toNumber()))];
     if (serials.length === 0) fail('INVALID_TOKEN_BURN_METADATA');
     if (serials.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
