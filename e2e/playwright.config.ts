@@ -9,6 +9,12 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'registry-e2e-')));
 /** A second server set up for the Hedera network (unreachable here) to test HashPack and Blade. */
 export const hederaPort = port + 1;
+/**
+ * A third server whose rate journeys move the HBAR rate: prices on the shared server stay put for
+ * the journeys running beside them. It reads the rate on every price (no cache).
+ */
+export const ratePort = port + 2;
+const rateDataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-rate-'));
 const hederaDataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-hedera-'));
 /** A throwaway operator key made for this run: it controls no account. */
 const throwawayOperatorKey = generateKeyPairSync('ed25519')
@@ -70,6 +76,19 @@ export default defineConfig({
         HEDERA_OPERATOR_KEY: throwawayOperatorKey,
         MIRROR_NODE_URL: 'http://127.0.0.1:9',
         WALLETCONNECT_PROJECT_ID: 'e2e-project-id',
+      },
+    },
+    {
+      command: 'node --enable-source-maps ../server/dist/main.js',
+      url: `http://localhost:${ratePort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(ratePort),
+        DATA_DIR: rateDataDir,
+        LOG_LEVEL: 'error',
+        RATE_CACHE_MS: '0',
+        RATE_LIMIT_SEARCH: '10000',
       },
     },
   ],

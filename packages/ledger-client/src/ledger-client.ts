@@ -185,6 +185,34 @@ export class LedgerClient {
     );
   }
 
+  /** Sets the local ledger's HBAR rate in USD (its mirror's exchange rate), as the price feed moving would. */
+  async setRate(usdPerHbar: number | null) {
+    await this.post('/ledger/rate', { usdPerHbar });
+  }
+
+  /**
+   * The tinybars the account paid to the treasury under a quote's memo, read from the account's
+   * transactions on the mirror node: what the ledger holds, whatever the page or server said.
+   */
+  async paidUnder(account: LedgerAccount, quote: QuoteResponse): Promise<bigint> {
+    const response = await fetch(
+      `${this.origin}/ledger/api/v1/transactions?account.id=${account.accountId}&order=desc&limit=100`,
+    );
+    const { transactions } = (await response.json()) as {
+      transactions: {
+        memo_base64: string;
+        result: string;
+        transfers: { account: string; amount: number }[];
+      }[];
+    };
+    const memo = Buffer.from(quote.memo).toString('base64');
+    return transactions
+      .filter((transaction) => transaction.memo_base64 === memo && transaction.result === 'SUCCESS')
+      .flatMap((transaction) => transaction.transfers)
+      .filter((transfer) => transfer.account === quote.treasuryAccountId)
+      .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
+  }
+
   /** The account's domains as the server lists them. */
   async domainsOf(cookie: string): Promise<{ itemName: string; status: number }[]> {
     const response = await fetch(`${this.origin}/api/my/domains`, { headers: { cookie } });
