@@ -275,6 +275,9 @@ export const ledgerTokens = pgTable('ledger_tokens', {
   adminKeyType: text('admin_key_type'),
   supplyKey: text('supply_key'),
   supplyKeyType: text('supply_key_type'),
+  /** Set only on collections created with one: it lets the key's holder take NFTs out of accounts. */
+  wipeKey: text('wipe_key'),
+  wipeKeyType: text('wipe_key_type'),
   memo: text('memo').notNull().default(''),
   totalSupply: bigint('total_supply', { mode: 'number' }).notNull().default(0),
   createdTimestamp: text('created_timestamp').notNull(),

@@ -371,6 +371,35 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     ).not.toContain(bought.name);
   });
 
+  it('stops resolving a name whose NFT is wiped from its holder, in a collection made with a wipe key', async () => {
+    const wipableToken = await t.openCollection('koala', { wipable: true });
+    const alice = await t.signIn(PrivateKey.generateED25519(), 1000);
+    await t.writer.associate(alice.accountId, alice.key, wipableToken);
+    const bought = await t.buyDomain(alice, `wipe${Date.now().toString(36)}.koala`);
+    expect(bought.tokenId).toBe(wipableToken);
+    // The registry's usual collection has no wipe key: nobody can take a name out of its holder's account.
+    await expect(t.writer.wipe(tokenId, alice.accountId, [1])).rejects.toThrow(/TOKEN_HAS_NO_WIPE_KEY/);
+    // Only the holder's own serials, never the treasury's.
+    await expect(t.writer.wipe(wipableToken, t.writer.operatorId, [bought.serialNo!])).rejects.toThrow(
+      /CANNOT_WIPE_TOKEN_TREASURY_ACCOUNT/,
+    );
+    const wiped = await t.writer.wipe(wipableToken, alice.accountId, [bought.serialNo!]);
+    expect(wiped.status).toBe('SUCCESS');
+    const onMirror = await t.app.inject({
+      method: 'GET',
+      url: `/ledger/api/v1/tokens/${wipableToken}/nfts/${bought.serialNo}`,
+    });
+    expect(onMirror.json()).toMatchObject({ deleted: true, account_id: null });
+    await expect(t.writer.wipe(wipableToken, alice.accountId, [bought.serialNo!])).rejects.toThrow(
+      /INVALID_NFT_ID/,
+    );
+    await watch();
+
+    const [row] = await t.database.db.select().from(domains).where(eq(domains.name, bought.name));
+    expect(row!.status).toBe(BURNED_STATUS);
+    expect((await t.app.inject({ method: 'GET', url: `/api/resolve/${bought.name}` })).statusCode).toBe(404);
+  });
+
   it("sends a domain from the product: the receiver's association checked first, the holder read at once", async () => {
     const alice = await buyer();
     const bob = await t.signIn(PrivateKey.generateED25519(), 100);

@@ -170,10 +170,10 @@ export async function startTestApp(
     );
 
   /** The .hbar collection made up front, so buyers can associate it before their first purchase. */
-  async function openCollection(tld = 'hbar') {
+  async function openCollection(tld = 'hbar', options: { wipable?: boolean } = {}) {
     const existing = await collectionOf(tld);
     if (existing) return existing;
-    const tokenId = await writer.createNftCollection(`${tld} domains`, tld.toUpperCase());
+    const tokenId = await writer.createNftCollection(`${tld} domains`, tld.toUpperCase(), '', options);
     await database.db.update(tlds).set({ tokenId }).where(eq(tlds.name, tld));
     return tokenId;
   }

@@ -6,6 +6,7 @@ import {
   type PublicKey,
   TokenAssociateTransaction,
   TokenBurnTransaction,
+  TokenWipeTransaction,
   TokenCreateTransaction,
   TokenMintTransaction,
   TokenType,
@@ -96,18 +97,26 @@ export class LocalLedgerWriter implements LedgerWriter {
     return this.execute(transfer, [fromKey]);
   }
 
-  /** An NFT collection with the operator as treasury and supply key. */
-  async createNftCollection(name: string, symbol: string, memo = ''): Promise<string> {
-    const result = await this.execute(
-      new TokenCreateTransaction()
-        .setTokenName(name)
-        .setTokenSymbol(symbol)
-        .setTokenMemo(memo)
-        .setTokenType(TokenType.NonFungibleUnique)
-        .setTreasuryAccountId(this.operator)
-        .setSupplyKey(this.operatorKey.publicKey)
-        .setAdminKey(this.operatorKey.publicKey),
-    );
+  /**
+   * An NFT collection with the operator as treasury and supply key; `wipable` gives the operator its
+   * wipe key too (the registry's own collections have none: a holder's name cannot be taken back).
+   */
+  async createNftCollection(
+    name: string,
+    symbol: string,
+    memo = '',
+    { wipable = false } = {},
+  ): Promise<string> {
+    const create = new TokenCreateTransaction()
+      .setTokenName(name)
+      .setTokenSymbol(symbol)
+      .setTokenMemo(memo)
+      .setTokenType(TokenType.NonFungibleUnique)
+      .setTreasuryAccountId(this.operator)
+      .setSupplyKey(this.operatorKey.publicKey)
+      .setAdminKey(this.operatorKey.publicKey);
+    if (wipable) create.setWipeKey(this.operatorKey.publicKey);
+    const result = await this.execute(create);
     return result.entityId!;
   }
 
@@ -141,6 +150,13 @@ export class LocalLedgerWriter implements LedgerWriter {
   /** Burns NFTs the treasury holds back (signed with the supply key, the operator's). */
   async burn(tokenId: string, serials: number[]): Promise<SubmitResult> {
     return this.execute(new TokenBurnTransaction().setTokenId(tokenId).setSerials(serials));
+  }
+
+  /** Takes NFTs out of an account with the collection's wipe key (the operator's). */
+  async wipe(tokenId: string, accountId: string, serials: number[]): Promise<SubmitResult> {
+    return this.execute(
+      new TokenWipeTransaction().setTokenId(tokenId).setAccountId(accountId).setSerials(serials),
+    );
   }
 
   /** Mints one NFT and delivers it to an account (associating it first with the account's key). */

@@ -5,6 +5,7 @@ import {
   PublicKey,
   TokenAssociateTransaction,
   TokenBurnTransaction,
+  TokenWipeTransaction,
   TokenCreateTransaction,
   TokenMintTransaction,
   TokenType,
@@ -267,6 +268,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenCreateTransaction) return 'TOKENCREATION';
     if (transaction instanceof TokenMintTransaction) return 'TOKENMINT';
     if (transaction instanceof TokenBurnTransaction) return 'TOKENBURN';
+    if (transaction instanceof TokenWipeTransaction) return 'TOKENWIPE';
     return 'UNKNOWN';
   }
 
@@ -301,6 +303,10 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenBurnTransaction) {
       await this.applyBurn(tx, transaction, consensusTimestamp, nftTransfers);
       return { name: 'TOKENBURN', entityId: transaction.tokenId?.toString() };
+    }
+    if (transaction instanceof TokenWipeTransaction) {
+      await this.applyWipe(tx, transaction, consensusTimestamp, nftTransfers);
+      return { name: 'TOKENWIPE', entityId: transaction.tokenId?.toString() };
     }
     return fail('NOT_SUPPORTED');
   }
@@ -478,6 +484,8 @@ export class LocalLedger implements LedgerReader {
     if (!(supplyKey instanceof PublicKey)) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
     const adminKey = transaction.adminKey;
     if (adminKey && !(adminKey instanceof PublicKey)) fail('NOT_SUPPORTED');
+    const wipeKey = transaction.wipeKey;
+    if (wipeKey && !(wipeKey instanceof PublicKey)) fail('NOT_SUPPORTED');
     if (adminKey instanceof PublicKey && !transactionSignedBy(adminKey, transaction))
       fail('INVALID_SIGNATURE');
     const [{ num } = { num: '0' }] = (
@@ -486,6 +494,7 @@ export class LocalLedger implements LedgerReader {
     const tokenId = `0.0.${num}`;
     const supply = describeKey(supplyKey);
     const admin = adminKey instanceof PublicKey ? describeKey(adminKey) : null;
+    const wipe = wipeKey instanceof PublicKey ? describeKey(wipeKey) : null;
     await tx.insert(ledgerTokens).values({
       tokenId,
       name: transaction.tokenName!,
@@ -496,6 +505,8 @@ export class LocalLedger implements LedgerReader {
       adminKeyType: admin?.type ?? null,
       supplyKey: supply.key,
       supplyKeyType: supply.type,
+      wipeKey: wipe?.key ?? null,
+      wipeKeyType: wipe?.type ?? null,
       memo: transaction.tokenMemo ?? '',
       createdTimestamp: consensusTimestamp,
     });
@@ -582,6 +593,52 @@ export class LocalLedger implements LedgerReader {
       .where(and(eq(ledgerNfts.tokenId, tokenId), inArray(ledgerNfts.serialNumber, serials)));
     if (rows.length !== serials.length || rows.some((row) => row.owner === null)) fail('INVALID_NFT_ID');
     if (rows.some((row) => row.owner !== token.treasuryAccount)) fail('TREASURY_MUST_OWN_BURNED_NFT');
+    await this.removeNfts(tx, token, serials, token.treasuryAccount, consensusTimestamp, nftTransfers);
+  }
+
+  /**
+   * Takes NFTs out of a non-treasury account with the token's wipe key: as a burn, they stay on the
+   * mirror node deleted, held by nobody, and the supply falls.
+   */
+  private async applyWipe(
+    tx: Tx,
+    transaction: TokenWipeTransaction,
+    consensusTimestamp: string,
+    nftTransfers: object[],
+  ) {
+    const tokenId = transaction.tokenId?.toString();
+    const [token] = tokenId
+      ? await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId))
+      : [];
+    if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
+    if (!token.wipeKey || !token.wipeKeyType) return fail('TOKEN_HAS_NO_WIPE_KEY');
+    if (!transactionSignedBy(publicKeyOf(token.wipeKey, token.wipeKeyType), transaction))
+      fail('INVALID_SIGNATURE');
+    const accountId = transaction.accountId?.toString();
+    if (!accountId || !(await this.account(tx, accountId))) return fail('INVALID_ACCOUNT_ID');
+    if (accountId === token.treasuryAccount) fail('CANNOT_WIPE_TOKEN_TREASURY_ACCOUNT');
+    const serials = [...new Set(transaction.serials.map((serial) => serial.toNumber()))];
+    if (serials.length === 0) fail('INVALID_WIPING_AMOUNT');
+    if (serials.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
+    const rows = await tx
+      .select({ owner: ledgerNfts.ownerAccount })
+      .from(ledgerNfts)
+      .where(and(eq(ledgerNfts.tokenId, tokenId), inArray(ledgerNfts.serialNumber, serials)));
+    if (rows.length !== serials.length || rows.some((row) => row.owner === null)) fail('INVALID_NFT_ID');
+    if (rows.some((row) => row.owner !== accountId)) fail('ACCOUNT_DOES_NOT_OWN_WIPED_NFT');
+    await this.removeNfts(tx, token, serials, accountId, consensusTimestamp, nftTransfers);
+  }
+
+  /** A burn's or wipe's effect: the NFTs leave their holder for nobody, and the supply falls. */
+  private async removeNfts(
+    tx: Tx,
+    token: typeof ledgerTokens.$inferSelect,
+    serials: number[],
+    holder: string,
+    consensusTimestamp: string,
+    nftTransfers: object[],
+  ) {
+    const { tokenId } = token;
     await tx
       .update(ledgerNfts)
       .set({ ownerAccount: null, modifiedTimestamp: consensusTimestamp })
@@ -590,15 +647,13 @@ export class LocalLedger implements LedgerReader {
       .update(ledgerTokens)
       .set({ totalSupply: token.totalSupply - serials.length })
       .where(eq(ledgerTokens.tokenId, tokenId));
-    await this.adjustTokenBalances(tx, [
-      { accountId: token.treasuryAccount, tokenId, delta: -serials.length },
-    ]);
-    // As on the mirror node, a burn shows as an NFT transfer from the treasury to nobody.
+    await this.adjustTokenBalances(tx, [{ accountId: holder, tokenId, delta: -serials.length }]);
+    // As on the mirror node, a burn or wipe shows as an NFT transfer from the holder to nobody.
     for (const serial of serials) {
       nftTransfers.push({
         is_approval: false,
         receiver_account_id: null,
-        sender_account_id: token.treasuryAccount,
+        sender_account_id: holder,
         serial_number: serial,
         token_id: tokenId,
       });

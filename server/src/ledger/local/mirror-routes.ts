@@ -315,7 +315,7 @@ export async function registerMirrorRoutes(
         total_supply: String(token.totalSupply),
         treasury_account_id: token.treasuryAccount,
         type: token.tokenType,
-        wipe_key: null,
+        wipe_key: key(token.wipeKey, token.wipeKeyType),
       };
     },
   );
