@@ -617,7 +617,7 @@ export class LocalLedger implements LedgerReader {
     const accountId = transaction.accountId?.toString();
     if (!accountId || !(await this.account(tx, accountId))) return fail('INVALID_ACCOUNT_ID');
     if (accountId === token.treasuryAccount) fail('CANNOT_WIPE_TOKEN_TREASURY_ACCOUNT');
-    const serials = [...new Set(transaction.serials.map((serial) => serial.toNumber()))];
+    const serials = [...new Set((transaction.serials ?? []).map((serial) => serial.toNumber()))];
     if (serials.length === 0) fail('INVALID_WIPING_AMOUNT');
     if (serials.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
     const rows = await tx
