@@ -27,6 +27,8 @@ import { createDomainService } from './modules/domains/service';
 import { fileMailer, smtpMailer, type Mailer } from './modules/email-verification/mailer';
 import { emailVerificationRoutes } from './modules/email-verification/routes';
 import { createEmailVerificationService } from './modules/email-verification/service';
+import { identityRoutes } from './modules/identity/routes';
+import { createIdentityService } from './modules/identity/service';
 import { networkRoutes } from './modules/network/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
@@ -192,6 +194,7 @@ export async function buildApp({
   });
   const profiles = createProfileService(db);
   const records = createRecordService({ db, domains });
+  const identity = createIdentityService({ db, domains });
   const verifications = createEmailVerificationService({
     db,
     profiles,
@@ -304,6 +307,7 @@ export async function buildApp({
       await api.register(orderRoutes, { db, orders, requireSession });
       await api.register(profileRoutes, { profiles, requireSession });
       await api.register(recordRoutes, { records, requireSession, searchRateLimit });
+      await api.register(identityRoutes, { identity, requireSession, rateLimit: searchRateLimit });
       await api.register(emailVerificationRoutes, {
         verifications,
         requireSession,

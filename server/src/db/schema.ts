@@ -53,6 +53,8 @@ export const domains = pgTable(
     parentName: text('parent_name'),
     isSub: integer('is_sub').notNull().default(0),
     ownerAccount: text('owner_account').notNull(),
+    /** When the name reached its owner (bought, or its NFT moved): a primary name set before it is void. */
+    ownerSince: timestamp('owner_since', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     months: integer('months').notNull(),
     price: hbar('price').notNull(),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
@@ -408,4 +410,18 @@ export const ledgerPayments = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('ledger_payments_payer_idx').on(table.payerAccount)],
+);
+
+/**
+ * The name an account chose to be known by. It stands only while the account has held the name since
+ * it was set (a transfer, a release or a burn voids it), so it is checked against `domains` on read.
+ */
+export const primaryNames = pgTable(
+  'primary_names',
+  {
+    accountId: text('account_id').primaryKey(),
+    domainName: text('domain_name').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('primary_names_domain_idx').on(table.domainName)],
 );

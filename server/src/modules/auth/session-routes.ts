@@ -41,7 +41,7 @@ export function sessionRoutes(
   tags: string[],
 ) {
   return function route<S extends Schemas>(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     definition: S & { summary: string; rateLimit?: { max: number; timeWindow: number } },
     handler: (accountId: string, input: SessionInput<S>) => Promise<z.input<S['response']>>,

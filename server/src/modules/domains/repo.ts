@@ -95,6 +95,7 @@ export async function insertDomain(
       target: domains.name,
       set: {
         ...domain,
+        ownerSince: sql`now()`,
         subscribed: false,
         subscriptionExpiresAt: null,
         tokenId: null,
@@ -265,6 +266,7 @@ export async function followNfts(
   const { rows } = await db.execute<{ name: string }>(sql`
     update ${domains} set
       owner_account = coalesce(held.holder, ${domains.ownerAccount}),
+      owner_since = case when held.holder is null then ${domains.ownerSince} else now() end,
       status = case when held.holder is null then ${BURNED_STATUS}::int else ${domains.status} end
     from (values ${values}) as held(serial_no, holder)
     where ${domains.tokenId} = ${tokenId} and ${domains.serialNo} = held.serial_no
@@ -272,4 +274,18 @@ export async function followNfts(
       and (held.holder is null or ${domains.ownerAccount} <> held.holder)
     returning ${domains.name} as name`);
   return rows.map((row) => row.name);
+}
+
+/** Who holds each of these names, since when, and whether it is delivered and not yet released. */
+export async function holdings(db: Db, names: string[], releasedBefore: Date) {
+  if (names.length === 0) return [];
+  return db
+    .select({
+      name: domains.name,
+      owner: domains.ownerAccount,
+      ownerSince: domains.ownerSince,
+      held: sql<boolean>`${domains.status} = ${DELIVERED_STATUS} and ${domains.expiresAt} > ${releasedBefore.toISOString()}::timestamptz`,
+    })
+    .from(domains)
+    .where(inArray(domains.name, names));
 }

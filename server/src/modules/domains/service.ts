@@ -292,6 +292,12 @@ export function createDomainService({
     /** Registers a paid name inside the order's transaction; null when someone registered it first. */
     registerPaid: (tx: Executor, domain: repo.NewDomain) => repo.insertDomain(tx, domain, releasedBefore()),
 
+    /**
+     * Who holds each name and since when; `held` only while it is delivered and not released: what
+     * a primary name is checked against.
+     */
+    holdings: (names: string[]) => repo.holdings(db, names, releasedBefore()),
+
     /** Whether a registered name's grace period after expiry is over: anyone may register it now. */
     isReleased: (expiresAt: Date) => expiresAt <= releasedBefore(),
 

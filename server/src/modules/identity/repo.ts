@@ -1,0 +1,43 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { primaryNames } from '../../db/schema';
+
+export type PrimaryNameRow = typeof primaryNames.$inferSelect;
+
+/** Sets (or replaces) an account's primary name; answers the row as stored. */
+export async function upsertPrimaryName(
+  db: Db,
+  accountId: string,
+  domainName: string,
+): Promise<PrimaryNameRow> {
+  const [row] = await db
+    .insert(primaryNames)
+    .values({ accountId, domainName })
+    .onConflictDoUpdate({ target: primaryNames.accountId, set: { domainName, setAt: sql`now()` } })
+    .returning();
+  return row!;
+}
+
+export async function primaryNamesOf(db: Db, accountIds: string[]): Promise<PrimaryNameRow[]> {
+  if (accountIds.length === 0) return [];
+  return db.select().from(primaryNames).where(inArray(primaryNames.accountId, accountIds));
+}
+
+/** Removes primary names exactly as read: one set again meanwhile stays. */
+export async function deletePrimaryNames(db: Db, rows: PrimaryNameRow[]): Promise<void> {
+  for (const row of rows) {
+    await db
+      .delete(primaryNames)
+      .where(
+        and(
+          eq(primaryNames.accountId, row.accountId),
+          eq(primaryNames.domainName, row.domainName),
+          eq(primaryNames.setAt, row.setAt),
+        ),
+      );
+  }
+}
+
+export async function deletePrimaryName(db: Db, accountId: string): Promise<void> {
+  await db.delete(primaryNames).where(eq(primaryNames.accountId, accountId));
+}

@@ -1,0 +1,67 @@
+import type { Db } from '../../db/database';
+import { HttpError, notFound } from '../../http-error';
+import type { DomainService } from '../domains/service';
+import * as repo from './repo';
+
+/**
+ * Names as identity: the one name an account chooses to be shown by, and the reverse look-up from an
+ * account to it. A primary name stands only while its account has held the name without a break
+ * since it was set; a transfer, a release or a burn voids it, and it is then cleared on read.
+ */
+export function createIdentityService({ db, domains }: { db: Db; domains: Pick<DomainService, 'holdings'> }) {
+  /** The primary names that still stand for these accounts; voided ones are cleared on the way. */
+  async function standingNames(accountIds: string[]): Promise<Map<string, string>> {
+    const rows = await repo.primaryNamesOf(db, accountIds);
+    const holdings = new Map(
+      (await domains.holdings(rows.map((row) => row.domainName))).map((holding) => [holding.name, holding]),
+    );
+    const standing = new Map<string, string>();
+    const voided: repo.PrimaryNameRow[] = [];
+    for (const row of rows) {
+      const holding = holdings.get(row.domainName);
+      const stands =
+        holding?.held === true && holding.owner === row.accountId && holding.ownerSince <= row.setAt;
+      if (stands) standing.set(row.accountId, row.domainName);
+      else voided.push(row);
+    }
+    await repo.deletePrimaryNames(db, voided);
+    return standing;
+  }
+
+  return {
+    async primaryName(accountId: string): Promise<{ name: string | null }> {
+      return { name: (await standingNames([accountId])).get(accountId) ?? null };
+    },
+
+    /** Only the name's current holder may make it their primary name; it costs nothing. */
+    async setPrimaryName(accountId: string, name: string): Promise<{ name: string }> {
+      const [holding] = await domains.holdings([name]);
+      if (!holding) throw notFound(`${name} is not registered`);
+      if (holding.owner !== accountId || !holding.held)
+        throw new HttpError(403, 'NOT_OWNER', `Only the holder of ${name} can make it their primary name`);
+      await repo.upsertPrimaryName(db, accountId, name);
+      return { name };
+    },
+
+    async clearPrimaryName(accountId: string): Promise<{ name: null }> {
+      await repo.deletePrimaryName(db, accountId);
+      return { name: null };
+    },
+
+    /** The primary name of one account; 404 when none stands. */
+    async reverse(accountId: string): Promise<{ accountId: string; name: string }> {
+      const name = (await standingNames([accountId])).get(accountId);
+      if (!name) throw notFound(`${accountId} has no primary name`);
+      return { accountId, name };
+    },
+
+    /** Primary names of up to a page of accounts: each asked id, null where none stands. */
+    async reverseMany(accountIds: string[]): Promise<{ names: Record<string, string | null> }> {
+      const unique = [...new Set(accountIds)];
+      const standing = await standingNames(unique);
+      return { names: Object.fromEntries(unique.map((id) => [id, standing.get(id) ?? null])) };
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
