@@ -25,9 +25,9 @@ export class Header {
     await this.waitForAccount();
   }
 
-  /** The account menu is ready (its code loads once a wallet is paired). */
+  /** The account menu is ready (its code loads once a wallet is paired): the id, or the primary name. */
   async waitForAccount() {
-    await expect(this.accountId).toHaveText(/^0\.0\.\d+$/);
+    await expect(this.accountId).toHaveText(/^(0\.0\.\d+|[a-z0-9]+(\.[a-z0-9]+){1,2})$/);
     await expect(this.accountId).toBeEnabled();
   }
 

@@ -10,9 +10,12 @@ export function DomainTable({
   caption,
   domains,
   selection,
+  primaryName,
 }: {
   caption: string;
   domains: OwnedDomain[];
+  /** The account's primary name: its row is marked. */
+  primaryName?: string | null;
   /** Rows that can be picked (to renew several at once). */
   selection?: { selected: ReadonlySet<string>; toggle: (name: string) => void };
 }) {
@@ -38,7 +41,15 @@ export function DomainTable({
       rows={domains}
       columns={[
         ...pick,
-        { header: 'Domain', cell: (domain) => <span className="domain-table__name">{domain.itemName}</span> },
+        {
+          header: 'Domain',
+          cell: (domain) => (
+            <>
+              <span className="domain-table__name">{domain.itemName}</span>
+              {domain.itemName === primaryName ? <Badge tone="success">Primary name</Badge> : null}
+            </>
+          ),
+        },
         { header: 'Expires', cell: (domain) => dateText(domain.expireOn) },
         {
           header: 'Status',

@@ -93,7 +93,7 @@ export function createApiClient({
 
   async function call<S extends z.ZodMiniType>(
     schemaSource: S | (() => Promise<S>),
-    method: 'get' | 'post' | 'put',
+    method: 'get' | 'post' | 'put' | 'delete',
     path: string,
     options: {
       json?: unknown;
@@ -201,6 +201,22 @@ export function createApiClient({
         'post',
         `my/domains/${name(domainName)}/records/status`,
         { json: { flag } },
+      ),
+    /** The signed-in account's primary name (null when none stands). */
+    getPrimaryName: () =>
+      call(() => myDomainSchemas().then((m) => m.PrimaryNameSchema), 'get', 'my/primary-name'),
+    setPrimaryName: (domainName: string) =>
+      call(() => myDomainSchemas().then((m) => m.PrimaryNameSchema), 'put', 'my/primary-name', {
+        json: { name: domainName },
+      }),
+    clearPrimaryName: () =>
+      call(() => myDomainSchemas().then((m) => m.PrimaryNameSchema), 'delete', 'my/primary-name'),
+    /** An account's primary name (public); a 404 when it has none. */
+    reverseLookup: (accountId: string) =>
+      call(
+        () => myDomainSchemas().then((m) => m.ReverseResponseSchema),
+        'get',
+        `reverse/${encodeURIComponent(accountId)}`,
       ),
     resolveDomain: (domainName: string) =>
       call(() => recordSchemas().then((m) => m.ResolveResponseSchema), 'get', `resolve/${name(domainName)}`),

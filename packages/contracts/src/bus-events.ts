@@ -61,6 +61,8 @@ export type BusEventMap = {
   'wallet:connected': WalletConnectedEvent;
   'wallet:disconnected': Record<string, never>;
   'rate:updated': RateUpdatedEvent;
+  /** The signed-in account's primary name changed (null: none); the header shows it instead of the id. */
+  'identity:primary-name': { accountId: string; name: string | null };
   toast: ToastEvent;
   navigate: NavigateEvent;
   /** A call answered 401: the shell clears stored state. */

@@ -3,10 +3,15 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@registry/contracts/routes';
 import { Menu, MenuItem, MenuNote } from '@registry/ui/menu';
 import { useWalletSession } from '@registry/wallet/wallet-session';
+import { usePrimaryName } from './use-primary-name';
 
-/** The account id opening a menu: balance (read when it opens), Orders & Profile, Logout. */
+/**
+ * The account's primary name (or its id when it has none) opening a menu: balance (read when it
+ * opens), Orders & Profile, Logout.
+ */
 export function PairedAccountMenu({ accountId }: { accountId: string }) {
   const { logout, adapter } = useWalletSession();
+  const primaryName = usePrimaryName(accountId);
   const [balance, setBalance] = useState<number | null>(null);
   const navigate = useNavigate();
 
@@ -23,11 +28,17 @@ export function PairedAccountMenu({ accountId }: { accountId: string }) {
       label="Account"
       onOpenChange={(open) => void onOpenChange(open)}
       trigger={
-        <button type="button" data-testid="account-id">
-          {accountId}
+        <button
+          type="button"
+          data-testid="account-id"
+          className="account-menu__trigger"
+          {...(primaryName ? { title: accountId, 'data-primary-name': '' } : {})}
+        >
+          {primaryName ?? accountId}
         </button>
       }
     >
+      {primaryName ? <MenuNote testId="menu-account-id">{accountId}</MenuNote> : null}
       <MenuNote testId="wallet-balance">
         {balance === null ? 'Balance …' : `${balance.toFixed(2)} HBAR`}
       </MenuNote>

@@ -27,6 +27,8 @@ import { TransferDomainModal } from './components/transfer-domain-modal';
 import { YearsSelect } from './components/years-select';
 import { useDomainDetail } from './use-domain-detail';
 import { SubdomainPanel } from '../subdomains/components/subdomain-panel';
+import { PrimaryNameControl } from '../primary-name/primary-name-control';
+import { usePrimaryName } from '../primary-name/use-primary-name';
 import './domain-detail-page.css';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -67,6 +69,7 @@ export function DomainDetailPage({ query }: PageProps) {
   const [action, setAction] = useState<'extend' | 'protection' | 'subscription' | null>(null);
   const [years, setYears] = useState(1);
   const [transferring, setTransferring] = useState(false);
+  const primary = usePrimaryName();
   // A payment made on this page survives a reload; the page then shows where it stands on the server.
   const journal = useMemo(() => sessionJournal(`domain:${name}`), [name]);
 
@@ -118,6 +121,11 @@ export function DomainDetailPage({ query }: PageProps) {
               <Button variant="ghost" onClick={() => setTransferring(true)}>
                 Transfer
               </Button>
+            </Row>
+          )}
+          {detail.isExternal || detail.status !== DELIVERED_STATUS || released ? null : (
+            <Row label="Primary name">
+              <PrimaryNameControl domainName={detail.domainName} primary={primary} />
             </Row>
           )}
           <Row label="Expires">

@@ -14,6 +14,7 @@ import { myDomainsApi } from '../../api/my-domains-api';
 import { DomainTable } from '../../components/domain-table';
 import { useAccountList } from '../../components/use-account-list';
 import '../../components/lists.css';
+import { usePrimaryName } from '../primary-name/use-primary-name';
 
 /** `/gui/w3mydomains`: the account's domains, Manage per row. */
 export function MyDomainsPage() {
@@ -22,6 +23,7 @@ export function MyDomainsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [renewing, setRenewing] = useState(false);
   const [years, setYears] = useState(1);
+  const primary = usePrimaryName();
   const toggle = (name: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -50,7 +52,12 @@ export function MyDomainsPage() {
               Renew selected ({selected.size})
             </Button>
           </div>
-          <DomainTable caption="Domains" domains={items} selection={{ selected, toggle }} />
+          <DomainTable
+            caption="Domains"
+            domains={items}
+            selection={{ selected, toggle }}
+            primaryName={primary.name ?? null}
+          />
         </>
       )}
       {renewing ? (

@@ -1,16 +1,21 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { EmptyState } from '@registry/ui/empty-state';
 import { Spinner } from '@registry/ui/spinner';
 import { Tabs } from '@registry/ui/tabs';
 import { useWalletSession } from '@registry/wallet/wallet-session';
-import { loadWeb3Domains, type DomainCardData } from './api/list-domains';
-import { DomainGrid } from './components/domain-grid';
+import type { DomainCardData } from './api/list-domains';
 import './web3-domains.css';
 
 /** Spec: the product's name in the '{product} Domains' tab. */
 const PRODUCT = 'Hedera';
 
 type Lists = { hedera: DomainCardData[]; other: DomainCardData[] };
+
+// Only a connected wallet has domains to show: a first visit loads none of the grid's code.
+const DomainGrid = lazy(() =>
+  import('./components/domain-grid').then((module) => ({ default: module.DomainGrid })),
+);
+const loadWeb3Domains = () => import('./api/list-domains').then((module) => module.loadWeb3Domains());
 
 /** 'Your Web3 Domains' below the search: the signed-in account's domains in two tabs. */
 export function Web3Domains({ onAddNew }: { onAddNew: () => void }) {
@@ -38,7 +43,11 @@ export function Web3Domains({ onAddNew }: { onAddNew: () => void }) {
     if (!signedIn) return <EmptyState message="Wallet is not connected" />;
     if (failed) return <EmptyState message="No Domains Found" />;
     if (!cards) return <Spinner label="Loading your domains…" />;
-    return <DomainGrid cards={cards} onAddNew={onAddNew} />;
+    return (
+      <Suspense fallback={<Spinner label="Loading your domains…" />}>
+        <DomainGrid cards={cards} onAddNew={onAddNew} />
+      </Suspense>
+    );
   };
 
   return (

@@ -12,14 +12,18 @@ export type DomainCardData = {
   expiresOn: string | null;
   /** Where the card leads. */
   href: string;
+  /** The account's primary name. */
+  primary?: boolean;
 };
 
 /** The account's Hedera domains (delivered, then pending) and its other-provider domains. */
 export async function loadWeb3Domains(): Promise<{ hedera: DomainCardData[]; other: DomainCardData[] }> {
-  const [mine, pending, other] = await Promise.all([
+  const [mine, pending, other, primary] = await Promise.all([
     api.listMyDomains(),
     api.listPendingDomains(),
     api.listOtherProviderDomains(),
+    // The cards show without the mark rather than not at all.
+    api.getPrimaryName().catch(() => ({ name: null })),
   ]);
   return {
     hedera: [
@@ -30,6 +34,7 @@ export async function loadWeb3Domains(): Promise<{ hedera: DomainCardData[]; oth
         subscribed: domain.isSubscribed,
         expiresOn: domain.expireOn,
         href: paths.domainDetail('web3', domain.itemName),
+        primary: domain.itemName === primary.name,
       })),
       ...pending.domains.map((domain) => ({
         name: domain.itemName,

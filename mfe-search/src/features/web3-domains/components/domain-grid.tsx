@@ -16,6 +16,7 @@ function DomainCard({ card }: { card: DomainCardData }) {
       <button type="button" className="domain-card" onClick={() => go(card.href)}>
         <span className="domain-card__name">{card.name}</span>
         <span className="domain-card__badges">
+          {card.primary ? <Badge tone="success">Primary name</Badge> : null}
           <Badge
             tone={card.status === 'Active' ? 'success' : card.status === 'Inprogress' ? 'warning' : 'danger'}
           >
