@@ -21,7 +21,8 @@ test('a page on another origin resolves names with one script and one element, a
 }) => {
   const name = await makeDomain({ subscribed: true });
   const target = `${baseURL!.replace('localhost', '127.0.0.1')}/gui/claim`;
-  await ledger.setSiteAddress(account, await ledger.signIn(account), name, target);
+  const cookie = await ledger.signIn(account);
+  await ledger.setSiteAddress(account, cookie, name, target);
   const unset = await makeDomain();
 
   const requests: { url: string; type: string; body: Promise<Buffer | null> }[] = [];
@@ -67,6 +68,16 @@ test('a page on another origin resolves names with one script and one element, a
   expect(gzipBytes).toBeLessThanOrEqual(EMBED_BUDGET_KB * KB);
 
   await box.fill(name);
+  await box.press('Enter');
+  await expect(page).toHaveURL(target);
+
+  // An account id stands for its primary name: none yet, then the name its holder chose.
+  await page.goto(demo.url);
+  await box.fill(account.accountId);
+  await box.press('Enter');
+  await expect(message).toHaveText('This account has no primary name.');
+  await ledger.setPrimaryName(cookie, name);
+  await box.fill(account.accountId);
   await box.press('Enter');
   await expect(page).toHaveURL(target);
 });

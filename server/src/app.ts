@@ -29,6 +29,7 @@ import { emailVerificationRoutes } from './modules/email-verification/routes';
 import { createEmailVerificationService } from './modules/email-verification/service';
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityService } from './modules/identity/service';
+import { namePageRoutes } from './modules/identity/name-page-routes';
 import { networkRoutes } from './modules/network/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
@@ -328,6 +329,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(gatewayRoutes, { records, rateLimit: searchRateLimit });
+  await app.register(namePageRoutes, { domains, records, identity, publicUrl, rateLimit: searchRateLimit });
   await app.register(pictureRoutes, { pictures: createPictureService(db), requireSession });
 
   if (localLedger) {

@@ -86,6 +86,24 @@ describe('the embeddable resolver element', () => {
     expect(go).not.toHaveBeenCalled();
   });
 
+  it('resolves an account id through its primary name, and says when it has none', async () => {
+    fetchMock = vi.fn(async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/reverse/0.0.1234')
+        return Response.json({ accountId: '0.0.1234', name: 'alice.hbar' });
+      if (path === '/api/resolve/alice.hbar') return Response.json(records({}));
+      return Response.json({ code: 'NOT_FOUND', message: 'none' }, { status: 404 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const go = vi.spyOn(navigation, 'go').mockImplementation(() => undefined);
+    const { submit, message } = mount();
+    submit('0.0.01234');
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://alice.example.com/'));
+    submit('0.0.5678');
+    await vi.waitFor(() => expect(message.textContent).toBe('This account has no primary name.'));
+    expect((fetchMock.mock.calls.at(-1)![0] as Request).url).toBe(`${SERVER}/api/reverse/0.0.5678`);
+  });
+
   it('checks the box before calling, and renders what it shows as text', () => {
     const { submit, message } = mount();
     submit('<img src=x onerror=alert(1)>');

@@ -214,7 +214,7 @@ export function createApiClient({
     /** An account's primary name (public); a 404 when it has none. */
     reverseLookup: (accountId: string) =>
       call(
-        () => myDomainSchemas().then((m) => m.ReverseResponseSchema),
+        () => recordSchemas().then((m) => m.ReverseResponseSchema),
         'get',
         `reverse/${encodeURIComponent(accountId)}`,
       ),

@@ -3,8 +3,8 @@ import { AccountIdSchema } from './account';
 import { DomainNameSchema } from './domains';
 import { TERM_MONTHS } from './pricing';
 
-// The account's names as identity travel with its other pages' schemas (one lazy chunk, not two).
-export { PrimaryNameSchema, ReverseResponseSchema } from './identity';
+// The account's primary name travels with its other pages' schemas (one lazy chunk, not two).
+export { PrimaryNameSchema } from './identity';
 
 /*
  * The signed-in account's domains, orders and transfers: read by the My Domains and profile pages, so

@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { recordUrlError } from './fields';
 
+// The resolver looks an account id up as its primary name: one lazy chunk for both.
+export { ReverseResponseSchema } from './identity';
+
 export const RECORD_FIELDS = [
   'siteAddress',
   'web3Asset',
@@ -47,6 +50,8 @@ export const RESOLVER_MESSAGES = {
   inactive: 'Web 2.0 URL Page is not setted.',
   networkError: 'Something went wrong!',
   badAnswer: 'Someting went wrong',
+  /** An account id was asked for, and it has chosen no primary name to resolve. */
+  noPrimaryName: 'This account has no primary name.',
 } as const;
 
 /** Where a resolved name goes: its web2 address only when the record is active (status 2) and set. */

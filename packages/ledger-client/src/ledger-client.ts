@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from '@hashgraph/sdk';
 import type { QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
+import type { RecordField } from '@registry/contracts/records';
 import { signMessageToSignatureMap } from '@registry/wallet/signature-map';
 
 /** A development account on the server's local ledger, with its key: what the Local Wallet keeps. */
@@ -213,6 +214,16 @@ export class LedgerClient {
       .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
   }
 
+  /** Makes one of the signed-in account's names its primary name. */
+  async setPrimaryName(cookie: string, name: string) {
+    const response = await fetch(`${this.origin}/api/my/primary-name`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name }),
+    });
+    if (!response.ok) throw new Error(`primary name answered ${response.status}: ${await response.text()}`);
+  }
+
   /** The account's domains as the server lists them. */
   async domainsOf(cookie: string): Promise<{ itemName: string; status: number }[]> {
     const response = await fetch(`${this.origin}/api/my/domains`, { headers: { cookie } });
@@ -221,17 +232,22 @@ export class LedgerClient {
 
   /** Sets a subscribed domain's web2 address and makes it active: update, pay the record fee, flag it. */
   async setSiteAddress(account: LedgerAccount, cookie: string, name: string, url: string) {
+    await this.setRecord(account, cookie, name, 'siteAddress', url);
+  }
+
+  /** Sets one record of a subscribed domain and makes it active: update, pay the record fee, flag it. */
+  async setRecord(account: LedgerAccount, cookie: string, name: string, field: RecordField, url: string) {
     const records = `${this.origin}/api/my/domains/${encodeURIComponent(name)}/records`;
     const update = await fetch(records, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ field: 'siteAddress', value: url }),
+      body: JSON.stringify({ field, value: url }),
     });
     if (!update.ok) throw new Error(`records update answered ${update.status}: ${await update.text()}`);
     await this.purchase(account, cookie, { kind: 'record-fee', itemName: name });
     await this.post(
       `/api/my/domains/${encodeURIComponent(name)}/records/status`,
-      { flag: 'statusSiteAddress' },
+      { flag: field === 'siteAddress' ? 'statusSiteAddress' : 'statusAssets' },
       cookie,
     );
   }

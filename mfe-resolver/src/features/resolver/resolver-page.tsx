@@ -16,6 +16,8 @@ export const navigation = { go: (url: string) => window.location.assign(url) };
 export function ResolverPage() {
   const [text, setText] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  // A registered name without an address to go to still has its public page.
+  const [publicPage, setPublicPage] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
   const messageId = useId();
 
@@ -25,11 +27,13 @@ export function ResolverPage() {
     if (check.kind === 'empty') return;
     if (check.kind === 'invalid') return setMessage(check.message);
     setMessage(null);
+    setPublicPage(null);
     setResolving(true);
     const outcome = await resolveName(check.name, api);
     setResolving(false);
-    if (outcome.kind === 'redirect') navigation.go(outcome.url);
-    else setMessage(outcome.message);
+    if (outcome.kind === 'redirect') return navigation.go(outcome.url);
+    setMessage(outcome.message);
+    setPublicPage(outcome.name ?? null);
   };
 
   return (
@@ -50,6 +54,7 @@ export function ResolverPage() {
           onChange={(event) => {
             setText(event.target.value);
             setMessage(null);
+            setPublicPage(null);
           }}
         />
         <Button type="submit" disabled={resolving}>
@@ -62,6 +67,12 @@ export function ResolverPage() {
           <p id={messageId} className="resolver-page__message" role="alert">
             {message}
           </p>
+        ) : null}
+        {publicPage ? (
+          // The public page is the server's own HTML, not a page of the app.
+          <a className="resolver-page__public" href={`/n/${encodeURIComponent(publicPage)}`}>
+            See the public page of {publicPage}
+          </a>
         ) : null}
       </div>
     </section>

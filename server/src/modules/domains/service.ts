@@ -378,6 +378,19 @@ export function createDomainService({
     },
 
     /** A registered name's NFT serial number: null while it is not minted, undefined when not registered. */
+    /** What anyone may see of a registered name (its public page); null when unregistered or released. */
+    async publicView(name: string) {
+      const row = await repo.findDomain(db, name);
+      if (!row || row.expiresAt <= releasedBefore() || row.status === BURNED_STATUS) return null;
+      return {
+        name: row.name,
+        owner: row.ownerAccount,
+        expiresAt: row.expiresAt,
+        delivered: row.status === DELIVERED,
+        graceEndsAt: row.expiresAt <= now() ? graceEndOf(row.expiresAt) : null,
+      };
+    },
+
     async serialOf(name: string): Promise<number | null | undefined> {
       const domain = await repo.serialOfDomain(db, name);
       if (!domain || domain.expiresAt <= releasedBefore() || domain.status === BURNED_STATUS)

@@ -1,30 +1,51 @@
 import { ApiRequestError, INVALID_OPERATION_STATUS, type ApiClient } from '@registry/api-client/client';
+import { canonicalEntityId } from '@registry/contracts/account';
 import { RESOLVER_MESSAGES, resolvedAddress } from '@registry/contracts/records';
 
-export type ResolveOutcome = { kind: 'redirect'; url: string } | { kind: 'message'; message: string };
+export type ResolveOutcome =
+  | { kind: 'redirect'; url: string }
+  /** `name`: the registered name looked up, which has a public page. */
+  | { kind: 'message'; message: string; name?: string };
+
+const failure = (error: unknown): ResolveOutcome => {
+  if (!(error instanceof ApiRequestError))
+    return { kind: 'message', message: RESOLVER_MESSAGES.networkError };
+  if (error.status === INVALID_OPERATION_STATUS)
+    return { kind: 'message', message: RESOLVER_MESSAGES.badAnswer };
+  return { kind: 'message', message: RESOLVER_MESSAGES.networkError };
+};
 
 /**
  * Spec section 4: the browser goes to the web2 address only when the record is active (status 2) and
- * the address is set; otherwise the page says which of the two is missing.
+ * the address is set; otherwise the page says which of the two is missing. An account id
+ * (`0.0.1234`) stands for its primary name.
  */
 export async function resolveName(
-  name: string,
-  api: Pick<ApiClient, 'resolveDomain'>,
+  input: string,
+  api: Pick<ApiClient, 'resolveDomain' | 'reverseLookup'>,
 ): Promise<ResolveOutcome> {
+  let name = input;
+  const accountId = canonicalEntityId(input);
+  if (accountId) {
+    try {
+      name = (await api.reverseLookup(accountId)).name;
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 404)
+        return { kind: 'message', message: RESOLVER_MESSAGES.noPrimaryName };
+      return failure(error);
+    }
+  }
   let records;
   try {
     records = await api.resolveDomain(name);
   } catch (error) {
-    if (!(error instanceof ApiRequestError))
-      return { kind: 'message', message: RESOLVER_MESSAGES.networkError };
-    if (error.status === INVALID_OPERATION_STATUS)
-      return { kind: 'message', message: RESOLVER_MESSAGES.badAnswer };
     // A name nobody registered has no address either.
-    if (error.status === 404) return { kind: 'message', message: RESOLVER_MESSAGES.noAddress };
-    return { kind: 'message', message: RESOLVER_MESSAGES.networkError };
+    if (error instanceof ApiRequestError && error.status === 404)
+      return { kind: 'message', message: RESOLVER_MESSAGES.noAddress };
+    return failure(error);
   }
   const target = resolvedAddress(records);
   return target.kind === 'address'
     ? { kind: 'redirect', url: target.url }
-    : { kind: 'message', message: target.message };
+    : { kind: 'message', message: target.message, name };
 }
