@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { DomainDetailPage } from '../pages/domain-detail-page';
+import { CartPage } from '../pages/cart-page';
 import { SearchPage } from '../pages/search-page';
 
 const HBAR = 100_000_000n;
@@ -399,4 +400,15 @@ test('an expired domain: its grace period on the detail page, then released and 
   await search.goto();
   await search.search(name.replace(/\.hbar$/, ''));
   await expect(search.result(name)).toContainText('Available');
+  // Released a day ago: 1000 USD halved once is 500 USD, 10000 HBAR at 0.05, gone 21 days after release.
+  const premiumEnds = new Date(Date.now() + 20 * DAY).toLocaleDateString('en-US');
+  await expect(page.getByTestId('premium')).toHaveText(
+    `+ 10000.00 HBAR premium, falls to 200.00 HBAR on ${premiumEnds}`,
+  );
+  await search.addToCart(name).click();
+  await search.openCart.click();
+  const cart = new CartPage(page);
+  await expect(cart.item(name)).toContainText('10200.00 HBAR');
+  await cart.term(name).selectOption('24');
+  await expect(cart.total).toHaveText('10400.00 HBAR');
 });

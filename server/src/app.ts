@@ -192,6 +192,7 @@ export async function buildApp({
     otherProviderTokenId,
     referenceCacheMs: config.REFERENCE_CACHE_MS,
     gracePeriodMs: config.GRACE_PERIOD_DAYS * 24 * 60 * 60 * 1000,
+    releasePremiumUsd: config.RELEASE_PREMIUM_USD,
   });
   const profiles = createProfileService(db);
   const records = createRecordService({ db, domains });

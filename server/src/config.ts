@@ -100,6 +100,8 @@ const ConfigSchema = z.object({
   WATCH_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
   /** After a domain expires, the days it stays its owner's to extend before anyone may register it. */
   GRACE_PERIOD_DAYS: z.coerce.number().min(0).max(365).default(30),
+  /** USD premium on a name the day it is released after its grace period; halves daily, gone on day 21. */
+  RELEASE_PREMIUM_USD: z.coerce.number().min(0).max(100_000_000).default(1000),
   /** Checks every response against its schema as well (the tests do; a broken answer is a 500). */
   CHECK_RESPONSES: z.stringbool().default(false),
   /** Mint and refund jobs one server runs at once. */

@@ -70,6 +70,23 @@ describe('the cart store', () => {
     ]);
   });
 
+  it("adds a released name's premium once, whatever the term, outside web protection, through a reload", async () => {
+    bus.emit('cart:add', {
+      itemName: 'freed.hbar',
+      basePrice: 200,
+      basePriceUsd: 10,
+      premium: 10_000,
+      premiumUsd: 500,
+      origin: 'search-result',
+    });
+    expect(useCartStore.getState().items[0]).toMatchObject({ price: 10_200, webProtection: 50 });
+    bus.emit('cart:set-term', { itemName: 'freed.hbar', months: 24 });
+    expect(useCartStore.getState().items[0]).toMatchObject({ price: 10_400, webProtection: 100 });
+    await settle();
+    const { cart } = await readStoredCart(localStorage, vault);
+    expect(cart).toEqual([expect.objectContaining({ premium: 10_000, premiumUsd: 500, months: 24 })]);
+  });
+
   it("refuses a third domain with the add's message and announces it", () => {
     const refused: string[] = [];
     const off = bus.on('cart:refused', ({ message }) => refused.push(message));

@@ -8,6 +8,7 @@ import {
   checkoutWebProtection,
   DEFAULT_TERM_MONTHS,
   priceForTerm,
+  roundAmount,
   TAX,
   TERM_MONTHS,
   type TermMonths,
@@ -27,6 +28,9 @@ export type CartItem = {
   basePrice: number;
   /** The 12-month price in USD, when priced in USD: the cart page prices it at the rate line's rate. */
   basePriceUsd?: number | undefined;
+  /** A released name's premium (paid once, whatever the term), in HBAR and in the USD it follows. */
+  premium?: number | undefined;
+  premiumUsd?: number | undefined;
   priceUnit: 'HBAR';
   /** 25 % of the price. */
   webProtection: number;
@@ -43,14 +47,21 @@ export type CartItem = {
 
 const isTerm = (months: number): months is TermMonths => (TERM_MONTHS as readonly number[]).includes(months);
 
+/** A line's price (its term, plus any premium once) and its web protection (25 % of the term alone). */
+export function linePrices(basePrice: number, months: number, premium = 0) {
+  const termPrice = priceForTerm(basePrice, months);
+  return { price: roundAmount(termPrice + premium), webProtection: checkoutWebProtection(termPrice) };
+}
+
 export function newCartItem(
   itemName: string,
   basePrice: number,
   months: number = DEFAULT_TERM_MONTHS,
   basePriceUsd?: number,
+  premium?: { hbar: number; usd?: number | undefined },
 ): CartItem {
   const term = isTerm(months) ? months : DEFAULT_TERM_MONTHS;
-  const price = priceForTerm(basePrice, term);
+  const { price, webProtection } = linePrices(basePrice, term, premium?.hbar);
   return {
     itemId: crypto.randomUUID(),
     itemName,
@@ -59,8 +70,9 @@ export function newCartItem(
     price,
     basePrice,
     basePriceUsd,
+    ...(premium ? { premium: premium.hbar, premiumUsd: premium.usd } : {}),
     priceUnit: 'HBAR',
-    webProtection: checkoutWebProtection(price),
+    webProtection,
     isWebProtectionOn: false,
     subscription: 0,
     isSubscriptionOn: false,
@@ -90,8 +102,17 @@ export type CartState = {
 export const useCartStore = create<CartState>()((set, get) => ({
   items: [],
   restored: false,
-  add({ itemName, basePrice, basePriceUsd, months, origin }) {
-    const result = addToCart(get().items, newCartItem(itemName, basePrice, months, basePriceUsd));
+  add({ itemName, basePrice, basePriceUsd, premium, premiumUsd, months, origin }) {
+    const result = addToCart(
+      get().items,
+      newCartItem(
+        itemName,
+        basePrice,
+        months,
+        basePriceUsd,
+        premium ? { hbar: premium, usd: premiumUsd } : undefined,
+      ),
+    );
     if (result.added) set({ items: result.items });
     const error = result.error && origin === 'search-result' ? CART_MESSAGES.limitExceeded : result.error;
     return { added: result.added, ...(error ? { error } : {}) };
@@ -102,8 +123,7 @@ export const useCartStore = create<CartState>()((set, get) => ({
     set({
       items: get().items.map((item) => {
         if (item.itemName !== itemName) return item;
-        const price = priceForTerm(item.basePrice, months);
-        return { ...item, months, price, webProtection: checkoutWebProtection(price) };
+        return { ...item, months, ...linePrices(item.basePrice, months, item.premium) };
       }),
     });
   },
@@ -122,14 +142,19 @@ type StoredItem = {
   itemName: string;
   basePrice: number;
   basePriceUsd?: number | undefined;
+  premium?: number | undefined;
+  premiumUsd?: number | undefined;
   months: number;
   itemId?: string | undefined;
 };
 
+const positive = (value: unknown): number | undefined =>
+  typeof value === 'number' && value > 0 && value < Infinity ? value : undefined;
+
 function restoredItems(value: unknown): CartItem[] {
   if (!Array.isArray(value)) throw new UnreadableValueError();
   const items = value.map((entry: Partial<StoredItem>) => {
-    const { itemName, basePrice, basePriceUsd, months, itemId } = entry ?? {};
+    const { itemName, basePrice, basePriceUsd, premium, premiumUsd, months, itemId } = entry ?? {};
     if (typeof itemName !== 'string' || itemName.length === 0 || itemName.length > 253)
       throw new UnreadableValueError();
     if (typeof basePrice !== 'number' || !Number.isFinite(basePrice) || basePrice < 0)
@@ -138,9 +163,8 @@ function restoredItems(value: unknown): CartItem[] {
       itemName,
       basePrice,
       typeof months === 'number' ? months : undefined,
-      typeof basePriceUsd === 'number' && basePriceUsd > 0 && basePriceUsd < Infinity
-        ? basePriceUsd
-        : undefined,
+      positive(basePriceUsd),
+      positive(premium) ? { hbar: positive(premium)!, usd: positive(premiumUsd) } : undefined,
     );
     return typeof itemId === 'string' ? { ...item, itemId } : item;
   });
@@ -148,10 +172,12 @@ function restoredItems(value: unknown): CartItem[] {
 }
 
 const storedForm = (items: CartItem[]): StoredItem[] =>
-  items.map(({ itemName, basePrice, basePriceUsd, months, itemId }) => ({
+  items.map(({ itemName, basePrice, basePriceUsd, premium, premiumUsd, months, itemId }) => ({
     itemName,
     basePrice,
     basePriceUsd,
+    premium,
+    premiumUsd,
     months,
     itemId,
   }));

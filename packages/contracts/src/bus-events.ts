@@ -38,6 +38,9 @@ export type CartAddEvent = {
   basePrice: number;
   /** The 12-month price in USD it was derived from: the cart's HBAR prices follow the rate line. */
   basePriceUsd?: number;
+  /** A released name's premium, in HBAR and the USD it follows: added once to the line. */
+  premium?: number;
+  premiumUsd?: number;
   /** 12, 24, 36 or 48; 12 when left out. */
   months?: number;
   origin: CartAddOrigin;

@@ -27,6 +27,11 @@ export const AvailabilityResponseSchema = z.object({
   /** HBAR for 12 months when available. */
   price: z.nullable(z.number()),
   priceUsd: z.nullable(z.number()),
+  /**
+   * A name released after its grace period costs this much more (paid once, fixed by the quote),
+   * falling to nothing on `endsOn`.
+   */
+  premium: z.optional(z.object({ price: z.number(), priceUsd: z.number(), endsOn: z.string() })),
 });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;
 

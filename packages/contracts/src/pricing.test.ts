@@ -10,7 +10,9 @@ import {
   extendPrice,
   formatAmount,
   hasClaimBalance,
+  premiumEndsAt,
   priceForTerm,
+  releasePremiumUsd,
   subscriptionPriceHbar,
   TERM_MONTHS,
   usdEquivalent,
@@ -103,5 +105,33 @@ describe('cart rules', () => {
         { price: 20, soldOut: 1 },
       ]),
     ).toBe(12.5);
+  });
+
+  it("prices a released name's premium: halved every day from the start, nothing from day 21", () => {
+    const releasedAt = new Date('2026-01-01T00:00:00Z');
+    const day = (days: number) => new Date(releasedAt.getTime() + days * 24 * 60 * 60 * 1000);
+    expect(releasePremiumUsd(1000, releasedAt, day(0))).toBe(1000);
+    expect(releasePremiumUsd(1000, releasedAt, day(1))).toBe(500);
+    expect(releasePremiumUsd(1000, releasedAt, day(2))).toBe(250);
+    // 1000 / 1024 less 1000 / 2^21: what day 21 would still be is taken off every day.
+    expect(releasePremiumUsd(1000, releasedAt, day(10))).toBe(0.98);
+    expect(releasePremiumUsd(100_000_000, releasedAt, day(20))).toBe(47.68);
+    expect(releasePremiumUsd(100_000_000, releasedAt, day(20.999))).toBe(0.03);
+    expect(releasePremiumUsd(1000, releasedAt, day(21))).toBe(0);
+    expect(releasePremiumUsd(1000, releasedAt, day(400))).toBe(0);
+    expect(releasePremiumUsd(0, releasedAt, day(0))).toBe(0);
+    expect(premiumEndsAt(releasedAt)).toEqual(day(21));
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 25, noNaN: true }),
+        fc.double({ min: 0, max: 25, noNaN: true }),
+        (a, b) => {
+          const [early, late] = a <= b ? [a, b] : [b, a];
+          return (
+            releasePremiumUsd(5000, releasedAt, day(early)) >= releasePremiumUsd(5000, releasedAt, day(late))
+          );
+        },
+      ),
+    );
   });
 });

@@ -55,6 +55,26 @@ export function usdToHbar(usd: number, usdPerHbar: number): number {
   return roundAmount(usd / usdPerHbar);
 }
 
+/** Days over which a released name's premium falls to nothing (ENS's temporary premium). */
+export const RELEASE_PREMIUM_DAYS = 21;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The premium (USD, two decimals) on a name released after its grace period: `startUsd` at release,
+ * halved every day, less what the halving would still be at day 21, so that it reaches exactly 0
+ * there: a bot cannot take every released name at the base price the moment it frees up.
+ */
+export function releasePremiumUsd(startUsd: number, releasedAt: Date, now: Date): number {
+  const days = (now.getTime() - releasedAt.getTime()) / DAY_MS;
+  if (!(startUsd > 0) || days >= RELEASE_PREMIUM_DAYS) return 0;
+  const premium = startUsd * (2 ** -Math.max(0, days) - 2 ** -RELEASE_PREMIUM_DAYS);
+  return roundAmount(Math.max(0, premium));
+}
+
+/** When a released name's premium is gone. */
+export const premiumEndsAt = (releasedAt: Date) =>
+  new Date(releasedAt.getTime() + RELEASE_PREMIUM_DAYS * DAY_MS);
+
 /** Subscription priced in USD per year, paid in HBAR at the current rate. */
 export function subscriptionPriceHbar(
   usdPerYear: number,

@@ -6,12 +6,15 @@ export function AddToCartButton({
   name,
   basePrice,
   basePriceUsd,
+  premium,
   variant,
 }: {
   name: string;
   basePrice: number;
   /** The USD price the HBAR one follows: the cart keeps following the rate. */
   basePriceUsd?: number;
+  /** A released name's premium, added once to its line. */
+  premium?: { hbar: number; usd: number };
   variant?: 'ghost';
 }) {
   return (
@@ -24,6 +27,7 @@ export function AddToCartButton({
           itemName: name,
           basePrice,
           ...(basePriceUsd !== undefined ? { basePriceUsd } : {}),
+          ...(premium ? { premium: premium.hbar, premiumUsd: premium.usd } : {}),
           months: 12,
           origin: 'search-result',
         })

@@ -24,6 +24,15 @@ describe('the cart follows the rate line', () => {
     for (const rate of [0, Number.NaN]) expect(repricedAt(items, rate)).toBe(items);
   });
 
+  it("follows the rate with a released name's premium too", () => {
+    const freed = newCartItem('freed.hbar', 200, 12, 10, { hbar: 10_000, usd: 500 });
+    expect(freed.price).toBe(10_200);
+    // At 0.1 USD for one HBAR: 100 HBAR a year and a 5000 HBAR premium.
+    expect(repricedAt([freed], 0.1)).toMatchObject([
+      { basePrice: 100, premium: 5000, price: 5100, webProtection: 25 },
+    ]);
+  });
+
   it('re-prices the cart at the last rate when the page opens, and again when the rate refreshes', () => {
     bus.emit('rate:updated', { usdPerHbar: 0.05, fetchedAt: '2026-11-23T00:00:00.000Z' });
     useCartStore.setState({ items: [newCartItem('alpha.hbar', 100, 12, 10)] });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { bus } from '@registry/bus';
-import { useCartStore, type CartItem } from '@registry/cart/cart-store';
-import { checkoutWebProtection, priceForTerm, usdToHbar } from '@registry/contracts/pricing';
+import { linePrices, useCartStore, type CartItem } from '@registry/cart/cart-store';
+import { usdToHbar } from '@registry/contracts/pricing';
 
 /** The cart's lines priced in USD, in HBAR at `usdPerHbar`; the same array when no price moves. */
 export function repricedAt(items: CartItem[], usdPerHbar: number): CartItem[] {
@@ -10,10 +10,10 @@ export function repricedAt(items: CartItem[], usdPerHbar: number): CartItem[] {
   const repriced = items.map((item) => {
     if (item.basePriceUsd === undefined) return item;
     const basePrice = usdToHbar(item.basePriceUsd, usdPerHbar);
-    if (basePrice === item.basePrice) return item;
+    const premium = item.premiumUsd === undefined ? item.premium : usdToHbar(item.premiumUsd, usdPerHbar);
+    if (basePrice === item.basePrice && premium === item.premium) return item;
     moved = true;
-    const price = priceForTerm(basePrice, item.months);
-    return { ...item, basePrice, price, webProtection: checkoutWebProtection(price) };
+    return { ...item, basePrice, premium, ...linePrices(basePrice, item.months, premium) };
   });
   return moved ? repriced : items;
 }

@@ -4,7 +4,6 @@ import { Spinner } from '@registry/ui/spinner';
 import { searchDomain, searchSubdomain, type SearchResult } from './api/search-api';
 import { Web3Domains } from '../web3-domains/web3-domains';
 import { SEARCH_INPUT_ID, SearchForm, type SearchRequest } from './components/search-form';
-import { SearchResultCard } from './components/search-result';
 import { useTlds } from './hooks/use-tlds';
 import './search-page.css';
 
@@ -13,6 +12,12 @@ const SuggestionsPanel = lazy(() =>
   import('../suggestions/components/suggestions-panel').then((module) => ({
     default: module.SuggestionsPanel,
   })),
+);
+
+// Shown only once a search is made: fetched with its first answer, not with the page.
+const loadResultCard = () => import('./components/search-result');
+const SearchResultCard = lazy(() =>
+  loadResultCard().then((module) => ({ default: module.SearchResultCard })),
 );
 
 export function SearchPage() {
@@ -24,6 +29,7 @@ export function SearchPage() {
   const search = async ({ fullName, parent }: SearchRequest) => {
     const id = (latest.current += 1);
     setSearching(true);
+    void loadResultCard();
     const found = parent ? await searchSubdomain(fullName, parent) : await searchDomain(fullName);
     // Only the last search shows, however the answers arrive.
     if (id !== latest.current) return;
@@ -36,7 +42,13 @@ export function SearchPage() {
       <PageHeading title="Smart domains. Tokenized on Hedera." tagline="Humanizing Internet, Safely." />
       <SearchForm tlds={tlds} onSearch={(request) => void search(request)} />
       <div className="search-page__results" aria-live="polite" aria-busy={searching}>
-        {searching ? <Spinner label="Searching…" /> : result ? <SearchResultCard result={result} /> : null}
+        {searching ? (
+          <Spinner label="Searching…" />
+        ) : result ? (
+          <Suspense fallback={<Spinner label="Searching…" />}>
+            <SearchResultCard result={result} />
+          </Suspense>
+        ) : null}
       </div>
       {!searching && result?.kind === 'domain' ? (
         <Suspense fallback={<Spinner label="Finding suggestions…" />}>

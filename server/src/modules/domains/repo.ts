@@ -74,6 +74,20 @@ export async function registeredNames(
   return new Set(rows.map((row) => row.name));
 }
 
+/** Names among `names` released after their grace period (expired before `releasedBefore`), with their expiry. */
+export async function releasedNames(executor: Executor, names: string[], releasedBefore: Date) {
+  if (names.length === 0) return [];
+  return executor
+    .select({ name: domains.name, expiresAt: domains.expiresAt })
+    .from(domains)
+    .where(
+      and(
+        inArray(domains.name, names),
+        sql`${domains.expiresAt} <= ${releasedBefore.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
 /**
  * Registers a paid name; null when the name is registered already (someone else got it first). A name
  * released after its grace period (expired before `releasedBefore`) is taken over: its row becomes the

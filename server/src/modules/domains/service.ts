@@ -4,6 +4,7 @@ import { splitDomainName, MAX_LABEL_LENGTH } from '@registry/contracts/domain-na
 import type { AvailabilityResponse, Suggestion } from '@registry/contracts/domains';
 import type { DomainDetail, OwnedDomain, TransferPlan } from '@registry/contracts/my-domains';
 import { similarityPercent } from '@registry/contracts/similarity';
+import { premiumEndsAt, releasePremiumUsd, usdToHbar } from '@registry/contracts/pricing';
 import type { Db, Executor } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
 import { LedgerUnavailableError, type LedgerReader } from '../../ledger/ledger-port';
@@ -31,8 +32,13 @@ type Deps = {
   referenceCacheMs: number;
   /** After expiry, how long a name stays its owner's to extend before anyone may register it. */
   gracePeriodMs: number;
+  /** USD premium on a name the day it is released; 0 sells released names at the base price at once. */
+  releasePremiumUsd?: number;
   now?: () => Date;
 };
+
+/** The premium a released name is sold with now: USD and HBAR at the rate of the moment, and when it ends. */
+export type ReleasePremium = { usd: number; hbar: number; endsAt: Date };
 
 function toOwnedDomain(
   row: Awaited<ReturnType<typeof repo.domainsOfOwner>>[number],
@@ -63,6 +69,7 @@ export function createDomainService({
   otherProviderTokenId,
   referenceCacheMs,
   gracePeriodMs,
+  releasePremiumUsd: startPremiumUsd = 0,
   now = () => new Date(),
 }: Deps) {
   /** Names that expired before this are released. */
@@ -70,6 +77,19 @@ export function createDomainService({
   const graceEndOf = (expiresAt: Date) => new Date(expiresAt.getTime() + gracePeriodMs);
   const clock = () => ({ now: now(), releasedBefore: releasedBefore() });
   const reservedLabels = cachedValue(() => repo.allReservedLabels(db), referenceCacheMs);
+
+  /** Premiums of the released names among `names` (absent: none, or its 21 days are over). */
+  async function premiums(names: string[], usdPerHbar: number) {
+    const premiumOf = new Map<string, ReleasePremium>();
+    if (startPremiumUsd <= 0) return premiumOf;
+    for (const { name, expiresAt } of await repo.releasedNames(db, names, releasedBefore())) {
+      const releasedAt = graceEndOf(expiresAt);
+      const usd = releasePremiumUsd(startPremiumUsd, releasedAt, now());
+      if (usd > 0)
+        premiumOf.set(name, { usd, hbar: usdToHbar(usd, usdPerHbar), endsAt: premiumEndsAt(releasedAt) });
+    }
+    return premiumOf;
+  }
 
   async function ledgerIsUp() {
     try {
@@ -144,7 +164,8 @@ export function createDomainService({
           priceUsd: null,
         };
       }
-      const { domainHbarPerYear: price, domainUsdPerYear } = await priceList.current();
+      const { domainHbarPerYear: price, domainUsdPerYear, rate } = await priceList.current();
+      const premium = (await premiums([name], rate.usdPerHbar)).get(name);
       return {
         name,
         status: 1,
@@ -153,6 +174,9 @@ export function createDomainService({
         networkDown: false,
         price,
         priceUsd: domainUsdPerYear,
+        ...(premium
+          ? { premium: { price: premium.hbar, priceUsd: premium.usd, endsOn: premium.endsAt.toISOString() } }
+          : {}),
       };
     },
 
@@ -297,6 +321,9 @@ export function createDomainService({
      * a primary name is checked against.
      */
     holdings: (names: string[]) => repo.holdings(db, names, releasedBefore()),
+
+    /** Premiums on released names, which a quote fixes with its price. */
+    premiums: (names: string[], usdPerHbar: number) => premiums(names, usdPerHbar),
 
     /** Whether a registered name's grace period after expiry is over: anyone may register it now. */
     isReleased: (expiresAt: Date) => expiresAt <= releasedBefore(),

@@ -50,6 +50,12 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
   }
   const priceUsd = availability.priceUsd ?? 0;
   const price = hbarAtRate(priceUsd, availability.price, usdPerHbar);
+  const premium = availability.premium
+    ? {
+        hbar: hbarAtRate(availability.premium.priceUsd, availability.premium.price, usdPerHbar),
+        usd: availability.premium.priceUsd,
+      }
+    : undefined;
   return (
     <Card className="search-result" aria-label={`Result for ${availability.name}`}>
       <p className="search-result__name">{availability.name}</p>
@@ -58,8 +64,20 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
         <span data-testid="price-hbar">{formatAmount(price)} HBAR</span>
         <span data-testid="price-usd">{formatAmount(priceUsd)} USD</span>
       </p>
+      {premium && availability.premium ? (
+        // Released lately: it costs more for a while, so that nobody takes every freed name at once.
+        <p className="search-result__premium" data-testid="premium">
+          + {formatAmount(premium.hbar)} HBAR premium, falls to {formatAmount(price)} HBAR on{' '}
+          {new Date(availability.premium.endsOn).toLocaleDateString()}
+        </p>
+      ) : null}
       <div className="search-result__actions">
-        <AddToCartButton name={availability.name} basePrice={price} basePriceUsd={priceUsd} />
+        <AddToCartButton
+          name={availability.name}
+          basePrice={price}
+          basePriceUsd={priceUsd}
+          {...(premium ? { premium } : {})}
+        />
         <Button variant="ghost" onClick={openCart}>
           Open Cart
         </Button>

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineCases } from '../../testing/test-databases';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+
+const DAY = 24 * 60 * 60 * 1000;
+const GRACE_DAYS = 30;
+const TINYBARS = 100_000_000n;
+
+describe.each(engineCases)("a released name's premium on $engine", ({ open }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // 10 USD a year at 0.05 USD per HBAR: 200 HBAR; a premium of 1000 USD on release day.
+    t = await startTestApp(open, {
+      FIXED_USD_PER_HBAR: '0.05',
+      RATE_CACHE_MS: '0',
+      GRACE_PERIOD_DAYS: String(GRACE_DAYS),
+      RELEASE_PREMIUM_USD: '1000',
+    });
+  });
+  afterAll(() => t.close());
+
+  /** A name whose grace period ended `days` ago. */
+  async function releasedDaysAgo(days: number) {
+    const owner = await t.signIn();
+    const domain = await t.buyDomain(owner);
+    await t.expire(domain.name, new Date(Date.now() - (GRACE_DAYS + days) * DAY));
+    return domain.name;
+  }
+
+  it.each([
+    // day, premium in USD, premium in HBAR at 0.05
+    [0, 1000, 20_000],
+    [1, 500, 10_000],
+    [10, 0.98, 19.6],
+    [21, 0, 0],
+  ])(
+    'on day %i after release it is %f USD: the quote fixes base + premium to the tinybar',
+    async (day, usd, hbar) => {
+      const name = await releasedDaysAgo(day);
+      const availability = (
+        await t.app.inject({ method: 'GET', url: `/api/domains/availability?name=${name}` })
+      ).json();
+      expect(availability).toMatchObject({ status: 1, available: true, price: 200, priceUsd: 10 });
+      if (usd === 0) expect(availability.premium).toBeUndefined();
+      else {
+        expect(availability.premium).toMatchObject({ price: hbar, priceUsd: usd });
+        const endsOn = new Date(availability.premium.endsOn).getTime();
+        expect(Math.abs(endsOn - (Date.now() + (21 - day) * DAY))).toBeLessThan(60_000);
+      }
+
+      const buyer = await t.signIn(undefined, 30_000);
+      const quote = await t.quote(buyer, {
+        kind: 'domains',
+        items: [{ itemName: name, months: 24, isWebProtectionOn: false }],
+      });
+      expect(quote.status).toBe(200);
+      // Two years at 200 HBAR, and the premium once.
+      const expected = BigInt(Math.round((400 + hbar) * 100)) * (TINYBARS / 100n);
+      expect(BigInt(quote.body.amountTinybars)).toBe(expected);
+    },
+  );
+
+  it('adds nothing to a name never registered, nor to web protection', async () => {
+    const buyer = await t.signIn(undefined, 30_000);
+    const fresh = t.uniqueName();
+    const released = await releasedDaysAgo(1);
+    const quote = await t.quote(buyer, {
+      kind: 'domains',
+      items: [
+        { itemName: fresh, months: 12, isWebProtectionOn: false },
+        { itemName: released, months: 12, isWebProtectionOn: true },
+      ],
+    });
+    expect(quote.status).toBe(200);
+    // 200 + (200 + 10000 premium) + 25 % of 200 for web protection.
+    expect(BigInt(quote.body.amountTinybars)).toBe((200n + 10_200n + 50n) * TINYBARS);
+  });
+});
