@@ -17,7 +17,8 @@ async function renderAt(id: string, routePath: string, url: string) {
       <Page params={match.params} query={target.searchParams} />
     </Suspense>,
   );
-  return (await screen.findByRole('heading', { level: 1 })).textContent;
+  // A page's code loads on first use: the first render of each may take longer than the default 1 s.
+  return (await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent;
 }
 
 describe('my-domains remote', () => {

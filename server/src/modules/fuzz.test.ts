@@ -89,8 +89,8 @@ describe('bad input never gets a 5xx', () => {
             response.statusCode >= 400 &&
             String(response.headers['content-type']).startsWith('text/html')
           ) {
-            // Only the gateway answers with a page (links to names are opened by browsers).
-            expect(endpoint.path, url).toMatch(/^\/r\//);
+            // Only the gateway and the public name pages answer with a page (browsers open them).
+            expect(endpoint.path, url).toMatch(/^\/(r|n)\//);
             expect(response.body).not.toContain('<script');
           } else if (response.statusCode >= 400) {
             const json = response.json() as { code?: unknown; message?: unknown };

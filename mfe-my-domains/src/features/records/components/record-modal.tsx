@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { recordUrlError } from '@registry/contracts/fields';
-import { defaultSiteAddress, type RecordField } from '@registry/contracts/records';
+import { defaultSiteAddress } from '@registry/contracts/records';
 import { PaidActionProgress } from '@registry/paid-flow/paid-action-progress';
 import type { PaymentJournal } from '@registry/paid-flow/payment-journal';
 import { usePaidAction } from '@registry/paid-flow/use-paid-action';
@@ -10,9 +10,7 @@ import { useWalletSession } from '@registry/wallet/wallet-session';
 import { myDomainsApi } from '../../../api/my-domains-api';
 import { recordFailureMessage, type RecordMessage } from '../api/record-codes';
 import { updateRecord } from '../api/update-record';
-import { RECORD_FEE_WARNING } from './records-table';
-
-export type RecordRow = { field: RecordField; label: string; empty: string };
+import { RECORD_FEE_WARNING, type RecordRow } from '../record-rows';
 
 /**
  * 'Set Web2 Asset' (the first row) or 'Set Asset' (the others): a Full URL, then Update runs the

@@ -6,8 +6,9 @@ import { PaymentStatus } from '@registry/paid-flow/payment-status';
 import { Spinner } from '@registry/ui/spinner';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { myDomainsApi } from '../../../api/my-domains-api';
-import { RecordModal, type RecordRow } from './record-modal';
-import { RECORD_FEE_WARNING, RecordsTable, recordValue } from './records-table';
+import { RecordModal } from './record-modal';
+import { RECORD_FEE_WARNING, recordValue, type RecordRow } from '../record-rows';
+import { RecordsTable } from './records-table';
 import '../records.css';
 
 /** 'Web3 Domain Records' of a domain the account manages (its own, or another provider's). */

@@ -1,23 +1,7 @@
-import type { DomainRecords, RecordField } from '@registry/contracts/records';
+import type { DomainRecords } from '@registry/contracts/records';
 import { Button } from '@registry/ui/button';
 import { Table } from '@registry/ui/table';
-import type { RecordRow } from './record-modal';
-
-/** The six rows of 'Web3 Domain Records' (spec section 2) and what each shows when unset. */
-export const RECORD_ROWS: RecordRow[] = [
-  { field: 'siteAddress', label: 'Web2 Asset', empty: 'No data set' },
-  { field: 'web3Asset', label: 'Web3 Website', empty: 'No data set' },
-  { field: 'twitter', label: 'Twitter', empty: 'Not Added Yet' },
-  { field: 'linkedIn', label: 'LinkedIn', empty: 'Not Added Yet' },
-  { field: 'facebook', label: 'Facebook', empty: 'Not Added Yet' },
-  { field: 'instagram', label: 'Instagram', empty: 'Not Added Yet' },
-];
-
-export const RECORD_FEE_WARNING =
-  'Each change is charged a transaction fee and needs your wallet’s approval.';
-
-export const recordValue = (records: DomainRecords, field: RecordField): string | null =>
-  field === 'siteAddress' ? records.siteAddress : records.assetsMap[field];
+import { RECORD_ROWS, recordValue, type RecordRow } from '../record-rows';
 
 /** The records, each with Edit; values are shown as text. */
 export function RecordsTable({
