@@ -16,6 +16,6 @@ describe('profile remote', () => {
         <Page params={{}} query={new URLSearchParams()} />
       </Suspense>,
     );
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe(heading);
   });
 });

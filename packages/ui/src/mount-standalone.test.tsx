@@ -15,7 +15,9 @@ describe('a remote mounted alone', () => {
       search: () => <h1>Search page</h1>,
       claim: () => <h1>Claim page</h1>,
     });
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Search page');
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe(
+      'Search page',
+    );
   });
 
   it('sends a page that needs query parameters home without them', async () => {
@@ -24,6 +26,8 @@ describe('a remote mounted alone', () => {
     mountStandalone('profile', { 'email-verification': () => <h1>Email verification</h1> });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(window.location.pathname).toBe('/');
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('profile pages');
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe(
+      'profile pages',
+    );
   });
 });

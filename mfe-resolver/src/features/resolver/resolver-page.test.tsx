@@ -46,7 +46,9 @@ describe('resolver page', () => {
         <Page params={{}} query={new URLSearchParams()} />
       </Suspense>,
     );
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Resolve Hedera Domains');
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe(
+      'Resolve Hedera Domains',
+    );
     expect(screen.getByText('Humanizing Internet, Safely.')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Domain name' }).getAttribute('maxlength')).toBe('62');
   });

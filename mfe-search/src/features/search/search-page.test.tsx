@@ -1,9 +1,12 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bus } from '@registry/bus';
 import type { BusEventMap } from '@registry/contracts/bus-events';
 import type { DonutSlice } from '../suggestions/donut-data';
 import { SearchPage } from './search-page';
+
+// The result card and suggestions load on first use: on a busy machine that can take over 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lays nothing out, so the chart library cannot size its drawing: the donut stands in as its slices.
 vi.mock('../suggestions/components/suggestions-donut', () => ({
