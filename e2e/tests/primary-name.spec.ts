@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
 import { DomainDetailPage } from '../pages/domain-detail-page';
 
+// Two names bought, a sign-in, seven page loads and an axe scan: about 15 s alone, more on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test('an owner makes a name their primary name: the header, the lists and the reverse look-up show it', async ({
   page,
   login,
