@@ -5,9 +5,12 @@ import { simpleParser } from 'mailparser';
 
 /**
  * The mail the e2e server sent: without SMTP_URL it writes each message to DATA_DIR/mail as an .eml
- * file, as a developer's machine does.
+ * file, as a developer's machine does. With `subject`, the latest one of that subject.
  */
-export async function latestMailTo(address: string): Promise<{ subject: string; text: string }> {
+export async function latestMailTo(
+  address: string,
+  subject?: string,
+): Promise<{ subject: string; text: string }> {
   const folder = path.join(process.env.E2E_DATA_DIR!, 'mail');
   let found: { subject: string; text: string } | null = null;
   await expect
@@ -18,7 +21,7 @@ export async function latestMailTo(address: string): Promise<{ subject: string; 
       for (const file of files.reverse()) {
         const message = await simpleParser(await readFile(path.join(folder, file)));
         const to = message.to && 'text' in message.to ? message.to.text : '';
-        if (to === address) {
+        if (to === address && (subject === undefined || message.subject === subject)) {
           found = { subject: message.subject ?? '', text: message.text ?? '' };
           return true;
         }

@@ -57,6 +57,8 @@ export default defineConfig({
         // Every journey signs its own wallet in from this one client.
         RATE_LIMIT_SIGN_IN: '10000',
         RATE_LIMIT_SEARCH: '10000',
+        // Due expiry reminders are looked for every 2 s instead of every 10 minutes.
+        REMINDER_SWEEP_MS: '2000',
         // The search remote is deployed on another origin, as a separately deployed remote would be.
         REMOTE_URL_SEARCH: `http://127.0.0.1:${port}/remotes/mfe-search/mf-manifest.json`,
       },

@@ -75,6 +75,11 @@ test('orders after a purchase, profile and billing edited with bad then good val
     page.getByText('1 Main Street, San Francisco, California, 94105, United States'),
   ).toBeVisible();
 
+  // Expiry reminders wait for a verified email.
+  const reminders = page.getByRole('checkbox', { name: 'Email me before my names expire' });
+  await expect(reminders).toBeDisabled();
+  await expect(page.getByText('Verify your email to turn on reminders')).toBeVisible();
+
   // The email: Click to verify → wait... → Check you email; the mailed link verifies it.
   const verify = page.getByRole('button', { name: 'Click to verify' });
   await verify.click();
@@ -89,4 +94,23 @@ test('orders after a purchase, profile and billing edited with bad then good val
   await expect(page).toHaveURL(/\/gui\/domains\/web3$/);
   await page.goto('/gui/profile/orders');
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+
+  // Reminders on; a week before the name expires the mail comes, and its link stops them.
+  await reminders.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Expiry reminders turned on')).toBeVisible();
+  await expect(reminders).toBeChecked();
+  const expiresAt = new Date(Date.now() + 6.5 * 24 * 60 * 60 * 1000).toISOString();
+  const moved = await page.request.post('/ledger/domain-expiry', { data: { domainName: name, expiresAt } });
+  expect(moved.ok()).toBe(true);
+  const reminder = await latestMailTo(email, `${name} expires in 7 days`);
+  expect(reminder.text).toContain(`Your name ${name} expires on ${expiresAt.slice(0, 10)}`);
+  const stop = new URL(/Stop them: (\S+)/.exec(reminder.text)![1]!);
+  await page.goto(`${stop.pathname}${stop.search}`);
+  await expect(page.getByRole('heading', { name: 'Stop expiry reminders' })).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'Unsubscribed' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: 'your profile' }).click();
+  await expect(reminders).not.toBeChecked();
 });

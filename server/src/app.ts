@@ -24,7 +24,7 @@ import { createAuthService } from './modules/auth/service';
 import { registerSessions } from './modules/auth/session-plugin';
 import { domainRoutes } from './modules/domains/routes';
 import { createDomainService } from './modules/domains/service';
-import { fileMailer, smtpMailer, type Mailer } from './modules/email-verification/mailer';
+import { fileMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { emailVerificationRoutes } from './modules/email-verification/routes';
 import { createEmailVerificationService } from './modules/email-verification/service';
 import { identityRoutes } from './modules/identity/routes';
@@ -34,6 +34,9 @@ import { networkRoutes } from './modules/network/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
 import { createPictureService } from './modules/profile/picture';
+import { ReminderSweeper } from './modules/reminders/reminder-sweeper';
+import { reminderRoutes } from './modules/reminders/routes';
+import { createReminderService } from './modules/reminders/service';
 import { pictureRoutes } from './modules/profile/picture-routes';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
@@ -62,6 +65,8 @@ declare module 'fastify' {
     jobWorker: JobWorker | null;
     /** Settles payments and follows NFTs from the mirror node; `main` starts its timer. */
     ledgerWatcher: LedgerWatcher | null;
+    /** Queues the expiry reminders that are due; `main` starts its timer. */
+    reminderSweeper: ReminderSweeper;
   }
 }
 
@@ -197,26 +202,28 @@ export async function buildApp({
   const profiles = createProfileService(db);
   const records = createRecordService({ db, domains });
   const identity = createIdentityService({ db, domains });
+  const mail =
+    mailer ??
+    (config.SMTP_URL
+      ? smtpMailer(config.SMTP_URL)
+      : fileMailer(path.resolve(config.DATA_DIR, 'mail'), (line) => app.log.info(line)));
   const verifications = createEmailVerificationService({
     db,
     profiles,
     publicUrl,
     mailsPerHour: config.RATE_LIMIT_VERIFICATION_MAIL,
-    mailer:
-      mailer ??
-      (config.SMTP_URL
-        ? smtpMailer(config.SMTP_URL)
-        : fileMailer(path.resolve(config.DATA_DIR, 'mail'), (line) => app.log.info(line))),
+    mailer: mail,
   });
   const signInRateLimit = { max: config.RATE_LIMIT_SIGN_IN, timeWindow: MINUTE };
 
   // Paid orders: minting and refunds run from the durable job queue.
   const writer = localLedger?.writer ?? hederaWriter;
   const queue = createJobQueue(db, { leaseMs: config.JOB_LEASE_MS });
+  const reminders = createReminderService({ domains, profiles, settings, queue, mailer: mail, publicUrl });
   const worker = writer
     ? new JobWorker(
         queue,
-        createRegistryJobs({ db, writer, mirror, domains }).handlers,
+        { ...createRegistryJobs({ db, writer, mirror, domains }).handlers, ...reminders.handlers },
         (line) => app.log.warn(line),
         Date.now,
         config.JOB_CONCURRENCY,
@@ -224,6 +231,14 @@ export async function buildApp({
     : null;
   app.decorate('jobWorker', worker);
   app.addHook('onClose', async () => worker?.stop());
+  const sweeper = new ReminderSweeper(
+    () => reminders.sweep(),
+    (keys) =>
+      void worker?.runUntil(keys).catch((error: unknown) => app.log.warn({ err: error }, 'job run failed')),
+    (line) => app.log.warn(line),
+  );
+  app.decorate('reminderSweeper', sweeper);
+  app.addHook('onClose', async () => sweeper.stop());
   const orders = writer
     ? createOrderService({
         db,
@@ -310,6 +325,7 @@ export async function buildApp({
       await api.register(profileRoutes, { profiles, requireSession });
       await api.register(recordRoutes, { records, requireSession, searchRateLimit });
       await api.register(identityRoutes, { identity, requireSession, rateLimit: searchRateLimit });
+      await api.register(reminderRoutes, { reminders, requireSession, rateLimit: signInRateLimit });
       await api.register(emailVerificationRoutes, {
         verifications,
         requireSession,

@@ -261,6 +261,11 @@ export function createApiClient({
       call(() => profileSchemas().then((m) => m.MessageResponseSchema), 'post', 'my/email-verification', {
         json: { email },
       }),
+    /** Mails before the account's names expire: on only with a verified email. */
+    setExpiryReminders: (enabled: boolean) =>
+      call(() => profileSchemas().then((m) => m.ExpiryRemindersSchema), 'put', 'my/expiry-reminders', {
+        json: { enabled },
+      }),
     verifyEmail: (code: string) =>
       call(() => profileSchemas().then((m) => m.MessageResponseSchema), 'post', 'email-verification/verify', {
         json: { vi: code },

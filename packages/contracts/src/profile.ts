@@ -5,6 +5,8 @@ export const ProfileSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** Mails before the account's names expire (only a verified email may opt in). */
+  expiryReminders: z.boolean(),
   mobileNo: z.string(),
   countryCode: z.string(),
   adrLine1: z.string(),
@@ -40,6 +42,9 @@ export const MessageResponseSchema = z.object({
   status: z.union([z.literal(1), z.literal(0)]),
   msg: z.string(),
 });
+
+export const ExpiryRemindersSchema = z.object({ enabled: z.boolean() });
+export type ExpiryReminders = z.infer<typeof ExpiryRemindersSchema>;
 
 /** Where the uploaded profile picture is served now. */
 export const PictureUploadResponseSchema = z.object({ dp: z.string() });

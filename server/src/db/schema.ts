@@ -155,6 +155,8 @@ export const profiles = pgTable('profiles', {
   email: text('email').notNull().default(''),
   contactEmail: text('contact_email').notNull().default(''),
   emailVerified: boolean('email_verified').notNull().default(false),
+  /** Opted in to mails before the account's names expire (sent only while the email is verified). */
+  expiryReminders: boolean('expiry_reminders').notNull().default(false),
   mobileNo: text('mobile_no').notNull().default(''),
   countryCode: text('country_code').notNull().default('+1'),
   adrLine1: text('adr_line1').notNull().default(''),

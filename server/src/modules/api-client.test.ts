@@ -89,6 +89,8 @@ describe('typed API client against the server', () => {
     expect((await client.requestEmailVerification('grace@example.com')).msg).toBe('Check you email');
     const code = new URL(/https?:\/\/\S+/.exec(t.mail.at(-1)!.text)![0]).searchParams.get('x')!;
     expect((await client.verifyEmail(code)).status).toBe(1);
+    expect(await client.setExpiryReminders(true)).toEqual({ enabled: true });
+    expect((await client.getProfile()).profile?.expiryReminders).toBe(true);
 
     await client.logout();
     await expect(client.listMyDomains()).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });

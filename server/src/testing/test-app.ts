@@ -16,7 +16,7 @@ import type { Database } from '../db/database';
 import { domains, otherProviderDomains, tlds } from '../db/schema';
 import { LocalLedger } from '../ledger/local/local-ledger';
 import { LocalLedgerWriter } from '../ledger/local/local-ledger-writer';
-import type { Mail } from '../modules/email-verification/mailer';
+import type { Mail } from '../mail/mailer';
 import { testConfig } from './test-config';
 
 export type SignedIn = { accountId: string; key: PrivateKey; cookie: string };
@@ -54,13 +54,14 @@ export async function startTestApp(
     ? await writer.createNftCollection('Claim pass', 'CLAIM')
     : undefined;
   const mail: Mail[] = [];
+  const config = testConfig({
+    APPS_ROOT: '/nonexistent',
+    ...(otherProviderTokenId ? { OTHER_PROVIDER_TOKEN_ID: otherProviderTokenId } : {}),
+    ...(claimTokenId ? { CLAIM_TOKEN_ID: claimTokenId } : {}),
+    ...env,
+  });
   const app: FastifyInstance = await buildApp({
-    config: testConfig({
-      APPS_ROOT: '/nonexistent',
-      ...(otherProviderTokenId ? { OTHER_PROVIDER_TOKEN_ID: otherProviderTokenId } : {}),
-      ...(claimTokenId ? { CLAIM_TOKEN_ID: claimTokenId } : {}),
-      ...env,
-    }),
+    config,
     database,
     localLedger: { ledger, writer },
     ...(options.configuredMailer
@@ -268,6 +269,14 @@ export async function startTestApp(
     buySubdomain,
     expire,
     giveOtherProviderDomain,
+    /** Another server on the same database and ledger (a second instance, or this one restarted). */
+    startPeer: (peerMail: Mail[]) =>
+      buildApp({
+        config,
+        database,
+        localLedger: { ledger, writer },
+        mailer: { send: async (message: Mail) => void peerMail.push(message) },
+      }),
     async close() {
       await app.close();
       await database.close();

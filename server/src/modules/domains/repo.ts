@@ -303,3 +303,19 @@ export async function holdings(db: Db, names: string[], releasedBefore: Date) {
     .from(domains)
     .where(inArray(domains.name, names));
 }
+
+/** Delivered top-level names expiring in (`after`, `until`], with their holders: expiry reminders. */
+export async function expiringBetween(db: Db, after: Date, until: Date) {
+  return db
+    .select({ name: domains.name, owner: domains.ownerAccount, expiresAt: domains.expiresAt })
+    .from(domains)
+    .where(
+      and(
+        eq(domains.status, DELIVERED_STATUS),
+        eq(domains.isSub, 0),
+        gt(domains.expiresAt, after),
+        sql`${domains.expiresAt} <= ${until.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(domains.expiresAt);
+}

@@ -418,6 +418,15 @@ export function createDomainService({
       };
     },
 
+    /**
+     * Delivered names whose expiry falls within the next `aheadMs` or whose grace period is running: who
+     * holds each now, when it expires and when its grace ends.
+     */
+    async expiringSoon(aheadMs: number) {
+      const rows = await repo.expiringBetween(db, releasedBefore(), new Date(now().getTime() + aheadMs));
+      return rows.map((row) => ({ ...row, graceEndsAt: graceEndOf(row.expiresAt) }));
+    },
+
     async serialOf(name: string): Promise<number | null | undefined> {
       const domain = await repo.serialOfDomain(db, name);
       if (!domain || domain.expiresAt <= releasedBefore() || domain.status === BURNED_STATUS)

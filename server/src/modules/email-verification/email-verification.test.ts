@@ -1,22 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../../testing/test-databases';
+import { VALID_PROFILE } from '../../testing/profile-fixture';
+import { startSmtpInbox } from '../../testing/smtp-inbox';
 import { startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
-const PROFILE = {
-  fullName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  countryCode: '+1',
-  mobileNo: '2015550123',
-  adrLine1: '1 Main Street',
-  country: 'United States',
-  state: 'California',
-  city: 'San Francisco',
-  pincode: '94105',
-};
+const PROFILE = VALID_PROFILE;
 
 const codeOf = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('x')!;
 
@@ -112,34 +102,16 @@ describe.each(engineCases)('the life of a verification code on $engine', ({ open
 });
 
 describe('verification mail through a real SMTP server', () => {
-  const received: string[] = [];
-  let smtp: SMTPServer;
+  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, _session, done) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    t = await startTestApp(
-      engineCases[0]!.open,
-      { SMTP_URL: `smtp://127.0.0.1:${port}` },
-      { configuredMailer: true },
-    );
+    inbox = await startSmtpInbox();
+    t = await startTestApp(engineCases[0]!.open, { SMTP_URL: inbox.url }, { configuredMailer: true });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await inbox.close();
   });
   const { saveProfile, requestLink, verify, verified, addressOf } = helpers(() => t);
 
@@ -148,8 +120,8 @@ describe('verification mail through a real SMTP server', () => {
     await saveProfile(user);
     expect((await requestLink(user)).json()).toEqual({ status: 1, msg: 'Check you email' });
     expect(t.mail).toEqual([]);
-    expect(received).toHaveLength(1);
-    const message = await simpleParser(received[0]!);
+    expect(inbox.received).toHaveLength(1);
+    const message = await simpleParser(inbox.received[0]!);
     expect(message.to && 'text' in message.to ? message.to.text : '').toBe(addressOf(user));
     expect(message.subject).toBe('Verify your email');
     const link = new URL(/https?:\/\/\S+/.exec(message.text ?? '')![0]);

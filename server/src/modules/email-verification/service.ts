@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { emailVerifications } from '../../db/schema';
 import { badRequest, HttpError } from '../../http-error';
 import type { ProfileService } from '../profile/service';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../../mail/mailer';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../../testing/test-databases';
+import { VALID_PROFILE } from '../../testing/profile-fixture';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
 const PNG = Buffer.concat([
@@ -44,17 +45,7 @@ describe.each(engineCases)('profile pictures on $engine', ({ open }) => {
       method: 'PUT',
       url: '/api/my/profile',
       headers: { cookie: user.cookie },
-      payload: {
-        fullName: 'Ada Lovelace',
-        email: 'ada@example.com',
-        countryCode: '+1',
-        mobileNo: '2015550123',
-        adrLine1: '1 Main Street',
-        country: 'United States',
-        state: 'California',
-        city: 'San Francisco',
-        pincode: '94105',
-      },
+      payload: VALID_PROFILE,
     });
     const profile = await t.app.inject({
       method: 'GET',

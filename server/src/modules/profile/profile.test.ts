@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALID_PROFILE as PROFILE } from '../../testing/profile-fixture';
 import { engineCases } from '../../testing/test-databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
-const VALID_PROFILE = {
-  fullName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  countryCode: '+1',
-  mobileNo: '2015550123',
-  adrLine1: '1 Main Street',
-  adrLine2: '',
-  country: 'United States',
-  state: 'California',
-  city: 'San Francisco',
-  pincode: '94105',
-};
+const VALID_PROFILE = { ...PROFILE, adrLine2: '' };
 
 describe.each(engineCases)('profile and email verification on $engine', ({ open }) => {
   let t: TestApp;
@@ -39,7 +29,12 @@ describe.each(engineCases)('profile and email verification on $engine', ({ open 
       url: '/api/my/profile',
       headers: { cookie: user.cookie },
     });
-    expect(read.json().profile).toEqual({ ...VALID_PROFILE, emailVerified: false, dp: null });
+    expect(read.json().profile).toEqual({
+      ...VALID_PROFILE,
+      emailVerified: false,
+      expiryReminders: false,
+      dp: null,
+    });
   });
 
   it.each([

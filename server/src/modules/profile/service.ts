@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import type CountryList from 'country-state-city/lib/cjs/country';
 import type StateList from 'country-state-city/lib/cjs/state';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Profile } from '@registry/contracts/profile';
 import type { ProfileUpdate } from '@registry/contracts/profile-update';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema';
-import { notFound } from '../../http-error';
+import { badRequest, notFound } from '../../http-error';
 import { pictureAddress } from './picture';
 
 // The countries and states only: the package's entry also loads every city (about 60 MB in memory).
@@ -39,6 +39,7 @@ function toProfile(row: typeof profiles.$inferSelect, dp: string | null): Profil
     fullName: row.fullName,
     email: row.email,
     emailVerified: row.emailVerified,
+    expiryReminders: row.expiryReminders,
     mobileNo: row.mobileNo,
     countryCode: row.countryCode,
     adrLine1: row.adrLine1,
@@ -68,6 +69,39 @@ export function createProfileService(db: Db) {
         .onConflictDoUpdate({ target: profiles.accountId, set: values })
         .returning();
       return toProfile(row!, await pictureAddress(db, accountId));
+    },
+
+    /** Turns expiry reminders on (only for a verified email) or off; answers the setting now. */
+    async setExpiryReminders(accountId: string, enabled: boolean): Promise<boolean> {
+      const rows = await db
+        .update(profiles)
+        .set({ expiryReminders: enabled })
+        .where(
+          enabled
+            ? and(eq(profiles.accountId, accountId), eq(profiles.emailVerified, true), ne(profiles.email, ''))
+            : eq(profiles.accountId, accountId),
+        )
+        .returning({ expiryReminders: profiles.expiryReminders });
+      if (enabled && rows.length === 0)
+        throw badRequest('EMAIL_NOT_VERIFIED', 'Verify your email before turning on expiry reminders');
+      return rows[0]?.expiryReminders ?? false;
+    },
+
+    /** The verified addresses of those among `accountIds` who asked for expiry reminders. */
+    async reminderAddresses(accountIds: string[]): Promise<Map<string, string>> {
+      if (accountIds.length === 0) return new Map();
+      const rows = await db
+        .select({ accountId: profiles.accountId, email: profiles.email })
+        .from(profiles)
+        .where(
+          and(
+            inArray(profiles.accountId, accountIds),
+            eq(profiles.expiryReminders, true),
+            eq(profiles.emailVerified, true),
+            ne(profiles.email, ''),
+          ),
+        );
+      return new Map(rows.map((row) => [row.accountId, row.email]));
     },
 
     /** Marks the address verified only while it is still the profile's: false when it changed. */

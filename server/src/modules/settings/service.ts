@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_DISCOUNT_CONFIG, type DiscountConfig } from '@registry/contracts/discounts';
@@ -31,8 +32,28 @@ export function createSettingsService(db: Db, { cacheMs }: { cacheMs: number }) 
     }
     return schema.parse(row.value);
   }
+  const secrets = new Map<string, Promise<Buffer>>();
+  /** The first server to ask makes the secret; every server on the database then reads the same one. */
+  async function readOrCreateSecret(name: string): Promise<Buffer> {
+    const key = `secret:${name}`;
+    await db
+      .insert(settings)
+      .values({ key, value: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing({ target: settings.key });
+    return Buffer.from(await read(key, z.string().min(32)), 'base64url');
+  }
   return {
     prices: cachedValue(() => read('prices', PricesSchema), cacheMs),
+    /** A random key kept in the database (e.g. to sign links in mails); it never changes once made. */
+    secret(name: string): Promise<Buffer> {
+      let secret = secrets.get(name);
+      if (!secret) {
+        secret = readOrCreateSecret(name);
+        secrets.set(name, secret);
+        secret.catch(() => secrets.delete(name));
+      }
+      return secret;
+    },
     discounts: cachedValue(
       (): Promise<DiscountConfig> => read('discounts', DiscountConfigSchema, DEFAULT_DISCOUNT_CONFIG),
       cacheMs,

@@ -8,6 +8,7 @@ const STORED: Profile = {
   fullName: 'Ada Lovelace',
   email: 'ada@example.com',
   emailVerified: false,
+  expiryReminders: false,
   mobileNo: '2015550123',
   countryCode: '+1',
   adrLine1: '1 Main Street',

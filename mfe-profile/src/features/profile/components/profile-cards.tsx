@@ -6,6 +6,7 @@ import { Card } from '@registry/ui/card';
 import { Menu, MenuItem } from '@registry/ui/menu';
 import type { ProfilePart } from './edit-profile-modal';
 import { EmailVerifyButton } from './email-verify-button';
+import { ExpiryRemindersToggle } from './expiry-reminders-toggle';
 import { ProfilePicture } from './profile-picture';
 
 const NO_DATA = 'No data found';
@@ -92,6 +93,9 @@ export function ProfileCards({
         ) : (
           <p className="profile-card__empty">{NO_DATA}</p>
         )}
+        {profile?.email ? (
+          <ExpiryRemindersToggle key={`${profile.email}-${profile.emailVerified}`} profile={profile} />
+        ) : null}
       </InfoCard>
       <InfoCard title="Billing Info" action="Edit Address" onEdit={() => onEdit('billing')}>
         {hasAddress ? (
