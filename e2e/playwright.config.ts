@@ -15,6 +15,15 @@ export const hederaPort = port + 1;
  */
 export const ratePort = port + 2;
 const rateDataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-rate-'));
+/** A fourth server whose remotes the release journeys switch, away from the journeys beside them. */
+export const releasePort = port + 3;
+export const releaseDataDir = (process.env.E2E_RELEASE_DATA_DIR ??= mkdtempSync(
+  path.join(tmpdir(), 'registry-e2e-release-'),
+));
+/** The release server's deploy token, made for this run. */
+export const deployToken = (process.env.E2E_DEPLOY_TOKEN ??= `e2e-${generateKeyPairSync('ed25519')
+  .publicKey.export({ format: 'der', type: 'spki' })
+  .toString('hex')}`);
 const hederaDataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-hedera-'));
 /** A throwaway operator key made for this run: it controls no account. */
 const throwawayOperatorKey = generateKeyPairSync('ed25519')
@@ -91,6 +100,18 @@ export default defineConfig({
         LOG_LEVEL: 'error',
         RATE_CACHE_MS: '0',
         RATE_LIMIT_SEARCH: '10000',
+      },
+    },
+    {
+      command: 'node --enable-source-maps ../server/dist/main.js',
+      url: `http://localhost:${releasePort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(releasePort),
+        DATA_DIR: releaseDataDir,
+        LOG_LEVEL: 'error',
+        DEPLOY_TOKEN: deployToken,
       },
     },
   ],

@@ -55,9 +55,11 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { createMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRemotesManifest, resolveRemotesManifest } from './plugins/remotes-manifest';
+import { releaseRoutes } from './modules/releases/routes';
+import { createReleaseService } from './modules/releases/service';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerStaticApps } from './plugins/static-apps';
+import { registerReleaseFiles, registerStaticApps } from './plugins/static-apps';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -370,7 +372,18 @@ export async function buildApp({
     });
   }
 
-  registerRemotesManifest(app, remotes);
+  // Feature teams' releases: every server on the database serves the live one of each remote.
+  const releasesDir = path.resolve(config.RELEASES_DIR ?? path.join(config.DATA_DIR, 'releases'));
+  const releases = createReleaseService({
+    db,
+    releasesDir,
+    defaults: remotes,
+    appsRoot: config.APPS_ROOT,
+    log: (level, line, details) => app.log[level](details, line),
+  });
+  await app.register(releaseRoutes, { prefix: '/api', releases, deployToken: config.DEPLOY_TOKEN });
+  registerRemotesManifest(app, () => releases.manifest());
+  await registerReleaseFiles(app, releasesDir);
   await registerStaticApps(app, config.APPS_ROOT);
   return app;
 }

@@ -57,6 +57,10 @@ const ConfigSchema = z.object({
   APPS_ROOT: z.string().default(WORKSPACE_ROOT),
   /** JSON file `{ "remotes": [{ "name", "entry" }] }` overriding where the shell finds remotes. */
   REMOTES_FILE: z.string().optional(),
+  /** Where published releases of remotes are kept (default DATA_DIR/releases); shared by every server. */
+  RELEASES_DIR: z.string().optional(),
+  /** Bearer token of the deploy API and `npm run release`; unset, releases are off. */
+  DEPLOY_TOKEN: z.string().min(24).optional(),
   /** Address users reach the app at; used in mailed links. */
   PUBLIC_URL: z.string().url().optional(),
   /** Secure cookies need https; on by default only when PUBLIC_URL is https. */

@@ -25,10 +25,37 @@ export const REMOTE_FOLDERS = Object.fromEntries(REMOTE_APPS.map((app) => [app.n
   string
 >;
 
+/**
+ * Versions of the shared contracts and event bus this build was made with. A remote built against
+ * another major of either is not loaded into this shell (see `BuildInfoSchema`).
+ */
+export const CONTRACTS_VERSION = '1.0.0';
+export const BUS_VERSION = '1.0.0';
+
+/** What a build states about itself (`registry-build.json` beside its `mf-manifest.json`). */
+export const BuildInfoSchema = z.object({ contracts: z.string(), bus: z.string() });
+export type BuildInfo = z.infer<typeof BuildInfoSchema>;
+export const BUILD_INFO_FILE = 'registry-build.json';
+
+const major = (version: string) => Number(version.split('.')[0]);
+
+/** Why a remote built with `build` cannot run in this shell, or null when it can. */
+export function buildSkew(build: BuildInfo): string | null {
+  if (major(build.contracts) !== major(CONTRACTS_VERSION))
+    return `it was built for contracts ${build.contracts}; this app runs contracts ${CONTRACTS_VERSION}`;
+  if (major(build.bus) !== major(BUS_VERSION))
+    return `it was built for event bus ${build.bus}; this app runs event bus ${BUS_VERSION}`;
+  return null;
+}
+
 export const RemoteEntrySchema = z.object({
   name: z.enum(REMOTE_NAMES),
   /** URL of the remote's `mf-manifest.json` (absolute, or relative to the page). */
   entry: z.string().check(z.minLength(1)),
+  /** The release serving it (absent: the server's own build or a configured address). */
+  version: z.optional(z.string()),
+  /** What its build states, when the server knows it. */
+  build: z.optional(BuildInfoSchema),
 });
 export type RemoteEntry = z.infer<typeof RemoteEntrySchema>;
 

@@ -16,6 +16,26 @@ const WORKSPACE_VERSION = '0.1.0';
 const require = createRequire(import.meta.url);
 const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.url));
 const WALLET_DIR = fileURLToPath(new URL('../../wallet', import.meta.url));
+/** Where a remote states what it was built with; the shell refuses one of another major. */
+const BUILD_INFO_FILE = 'registry-build.json';
+const versionOf = (pkg) =>
+  JSON.parse(readFileSync(new URL(`../../${pkg}/package.json`, import.meta.url), 'utf8')).version;
+
+/** Writes BUILD_INFO_FILE beside the remote's mf-manifest.json. */
+class BuildInfoPlugin {
+  apply(compiler) {
+    const info = JSON.stringify({ contracts: versionOf('contracts'), bus: versionOf('bus') });
+    compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildInfoPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset(BUILD_INFO_FILE, new webpack.sources.RawSource(info)),
+      );
+    });
+  }
+}
+
+const PROP_TYPES_NOOP = fileURLToPath(new URL('./prop-types-noop.mjs', import.meta.url));
+
 /** The one HTML page of every app (the shell, and each remote mounted alone). */
 const HTML_TEMPLATE = fileURLToPath(new URL('./index.html', import.meta.url));
 /** Where a remote's standalone page is built, inside its dist folder. */
@@ -367,7 +387,11 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: { ...hederaSdkAliases(), ...federationRuntimeAliases() },
+        alias: {
+          ...hederaSdkAliases(),
+          ...federationRuntimeAliases(),
+          ...(production ? { 'prop-types$': PROP_TYPES_NOOP } : {}),
+        },
       },
       module: {
         rules: [
@@ -424,6 +448,7 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
               title,
               chunks: ['main'],
             }),
+        kind === 'remote' ? new BuildInfoPlugin() : null,
         ...precompressed(production),
         // What the product serves (not the standalone page) is reported for the page figures.
         production && !isStandalone ? new ModuleReportPlugin({ appDir, report: kind }) : null,

@@ -427,3 +427,37 @@ export const primaryNames = pgTable(
   },
   (table) => [index('primary_names_domain_idx').on(table.domainName)],
 );
+
+/** A published, immutable build of one remote: its files are under RELEASES_DIR/<folder>/<version>/. */
+export const remoteReleases = pgTable(
+  'remote_releases',
+  {
+    remote: text('remote').notNull(),
+    /** Content hash of its files and the time it was made, e.g. `3f2a9c0d11b4-20261125143000`. */
+    version: text('version').notNull(),
+    /** The contracts and bus versions its build states (`registry-build.json`). */
+    build: jsonb('build').$type<{ contracts: string; bus: string }>(),
+    files: integer('files').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('remote_releases_version_unique').on(table.remote, table.version)],
+);
+
+/**
+ * Every switch of a remote's live version, never rewritten: the latest row per remote is live, and the
+ * rows before it are the history a rollback walks back. A null version is the server's own build.
+ */
+export const remoteActivations = pgTable(
+  'remote_activations',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    version: text('version'),
+    previousVersion: text('previous_version'),
+    /** Who switched it: the deploy client's address. */
+    actor: text('actor').notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('remote_activations_remote_idx').on(table.remote, table.id)],
+);

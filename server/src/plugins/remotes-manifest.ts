@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -28,9 +29,13 @@ export async function resolveRemotesManifest(
   return RemotesManifestSchema.parse({ remotes });
 }
 
-export function registerRemotesManifest(app: FastifyInstance, manifest: RemotesManifest) {
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return manifest;
+/** `/remotes.json`: read anew on every page load (no-cache), answered 304 when its ETag still holds. */
+export function registerRemotesManifest(app: FastifyInstance, manifest: () => Promise<RemotesManifest>) {
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    const body = JSON.stringify(await manifest());
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 }

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -16,6 +17,29 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
 
 /** Paths the shell's router renders (history API): they get the shell's index.html. */
 const APP_PATHS = [/^\/$/, /^\/gui(\/.*)?$/, /^\/w3\/resolver\/?$/, /^\/resolver\/?$/];
+
+/**
+ * Serves published releases of remotes at `/releases/<folder>/<version>/`: a release never changes, so
+ * every file of it is cached for good.
+ */
+export async function registerReleaseFiles(app: FastifyInstance, releasesDir: string) {
+  await mkdir(releasesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: releasesDir,
+    prefix: '/releases/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    // Half-written folders (a release being copied in) are never served.
+    allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
+    setHeaders: (reply) => {
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+}
 
 /**
  * Serves the built shell at `/` and each remote's build under `/remotes/<folder>/` with CORS, so a

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '@registry/bus';
 import { startCartSync } from '@registry/cart/cart-store';
@@ -7,10 +7,14 @@ import { useWalletSession } from '@registry/wallet/wallet-session';
 import { api } from '../api';
 import { startRateTicker } from './rate-ticker';
 import { showsExtensionBanner } from './blade-mode';
-import { ExtensionBanner } from './extension-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Toasts } from './toasts';
+
+// Shown on some pages only (not the search page most visits start on): loaded with the first of them.
+const ExtensionBanner = lazy(() =>
+  import('./extension-banner').then((module) => ({ default: module.ExtensionBanner })),
+);
 
 export function AppLayout() {
   const navigate = useNavigate();
@@ -31,7 +35,11 @@ export function AppLayout() {
     <div className="app" data-banner={banner ? 'shown' : 'hidden'}>
       <div className="app-top">
         <Header />
-        {banner ? <ExtensionBanner /> : null}
+        {banner ? (
+          <Suspense fallback={null}>
+            <ExtensionBanner />
+          </Suspense>
+        ) : null}
       </div>
       <main className="app-main">
         <Outlet />

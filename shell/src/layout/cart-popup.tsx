@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { bus } from '@registry/bus';
 import { paths } from '@registry/contracts/routes';
 
-export const CART_POPUP_TEXT =
-  'Products has been updated to cart. You can view the cart and checkout from here';
+const CartPopupNote = lazy(() =>
+  import('./cart-popup-note').then((module) => ({ default: module.CartPopupNote })),
+);
 
 /** Spec: when the cart becomes non-empty (anywhere but the cart page), a note says so, with Close. */
 export function CartPopup() {
@@ -28,16 +29,8 @@ export function CartPopup() {
 
   if (!open || onCartPage) return null;
   return (
-    <div className="cart-popup" role="status">
-      <p>{CART_POPUP_TEXT}</p>
-      <div className="cart-popup__actions">
-        <Link to={paths.cart} onClick={() => setOpen(false)}>
-          View cart
-        </Link>
-        <button type="button" className="ui-button ui-button--ghost" onClick={() => setOpen(false)}>
-          Close
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <CartPopupNote onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteName } from '@registry/contracts/remotes';
+import { RemoteSkewError } from './remote-registry';
 
 const REMOTE_LABELS: Record<RemoteName, string> = {
   search: 'search',
@@ -25,14 +26,20 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const label = REMOTE_LABELS[this.props.remote];
     return (
       <section className="remote-fallback" role="alert" data-remote-fallback={this.props.remote}>
         <h2>This section is unavailable</h2>
-        <p>
-          The {REMOTE_LABELS[this.props.remote]} section could not be loaded. Check your connection and try
-          again.
-        </p>
+        {error instanceof RemoteSkewError ? (
+          <p>
+            The {label} section was built for another version of this app and cannot run here ({error.reason}
+            ). Try again after its team releases a matching version.
+          </p>
+        ) : (
+          <p>The {label} section could not be loaded. Check your connection and try again.</p>
+        )}
         <button type="button" onClick={this.props.onRetry}>
           Retry
         </button>

@@ -1,49 +1,93 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { EXPOSED_PAGES_MODULE, RemotesManifestSchema, type RemoteName } from '@registry/contracts/remotes';
+import {
+  BUILD_INFO_FILE,
+  buildSkew,
+  EXPOSED_PAGES_MODULE,
+  RemotesManifestSchema,
+  type BuildInfo,
+  type RemoteEntry,
+  type RemoteName,
+} from '@registry/contracts/remotes';
 import type { ComponentType } from 'react';
 import type { PageProps } from '@registry/contracts/routes';
 
 /** What a remote's `./pages` module exports. */
 export type RemotePagesModule = { pages: Record<string, ComponentType<PageProps>> };
 
-type RemoteEntries = Map<RemoteName, string>;
-
-let registration: Promise<RemoteEntries> | undefined;
-
-/** Reads `/remotes.json` once per page load and registers every remote it names. */
-async function fetchAndRegister(): Promise<RemoteEntries> {
-  const response = await fetch('/remotes.json', { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
-  const manifest = RemotesManifestSchema.parse(await response.json());
-  const entries: RemoteEntries = new Map(
-    manifest.remotes.map(({ name, entry }) => [name, new URL(entry, window.location.href).href]),
-  );
-  registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
-  return entries;
+/** A remote built against another major of the contracts or the bus: it is not run in this shell. */
+export class RemoteSkewError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }
 
-function remoteEntries(): Promise<RemoteEntries> {
-  registration ??= fetchAndRegister().catch((error: unknown) => {
-    registration = undefined; // let a Retry fetch the list again
-    throw error;
-  });
-  return registration;
+type Registration = { entries: Map<RemoteName, RemoteEntry>; readAt: number };
+let registration: Promise<Registration> | undefined;
+/** Remotes whose code runs on this page: they keep the version they loaded until the next page load. */
+const loaded = new Set<RemoteName>();
+
+/** Reads `/remotes.json` (revalidated with its ETag) and registers every remote not running yet. */
+async function fetchAndRegister(): Promise<Registration> {
+  const response = await fetch('/remotes.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
+  const entries = new Map(
+    RemotesManifestSchema.parse(await response.json()).remotes.map((remote) => [
+      remote.name,
+      { ...remote, entry: new URL(remote.entry, location.href).href },
+    ]),
+  );
+  registerRemotes(
+    [...entries.values()].filter(({ name }) => !loaded.has(name)),
+    { force: true },
+  );
+  return { entries, readAt: Date.now() };
+}
+
+/** The list as read on this page; read again for a Retry, or when a remote not running yet needs it after 10 s. */
+async function remoteEntries(remote: RemoteName, fresh: boolean) {
+  const known = await registration?.catch(() => undefined);
+  if (!known || fresh || (!loaded.has(remote) && Date.now() - known.readAt > 10_000)) {
+    registration = fetchAndRegister();
+  }
+  return (await registration!).entries;
+}
+
+/** What the build states: from the list, else from the file beside its manifest (none: nothing to compare). */
+async function buildOf({ entry, build }: RemoteEntry): Promise<BuildInfo | undefined> {
+  if (build) return build;
+  const response = await fetch(new URL(BUILD_INFO_FILE, entry), { cache: 'no-cache' }).catch(() => null);
+  return response?.ok ? ((await response.json()) as BuildInfo) : undefined;
 }
 
 /**
- * Loads one page component of a remote. `fresh` drops what the federation runtime cached for that
- * remote, so a Retry after a failed download really fetches again.
+ * Loads one page component of a remote. `fresh` reads the list again and drops what the federation
+ * runtime cached for that remote, so a Retry really fetches again. A remote not running on this page
+ * yet takes the live release; one built for another major of the contracts or bus is refused.
  */
 export async function loadRemotePage(
   remote: RemoteName,
   page: string,
   fresh: boolean,
 ): Promise<ComponentType<PageProps>> {
-  const entries = await remoteEntries();
-  const entry = entries.get(remote);
-  if (!entry) throw new Error(`No address is configured for the ${remote} remote`);
-  if (fresh) registerRemotes([{ name: remote, entry }], { force: true });
-  const module = await loadRemote<RemotePagesModule>(`${remote}/${EXPOSED_PAGES_MODULE.slice(2)}`);
+  const found = (await remoteEntries(remote, fresh)).get(remote);
+  if (!found) throw new Error(`No address is configured for the ${remote} remote`);
+  const first = !loaded.has(remote);
+  if (first) {
+    const build = await buildOf(found);
+    const skew = build && buildSkew(build);
+    if (skew) {
+      console.error(`Refused the ${remote} remote at ${found.entry}: ${skew}`);
+      throw new RemoteSkewError(skew);
+    }
+    // From here it counts as running: a later read of the list leaves its registration alone.
+    loaded.add(remote);
+  }
+  const module = await loadRemote<RemotePagesModule>(`${remote}/${EXPOSED_PAGES_MODULE.slice(2)}`).catch(
+    (error: unknown) => {
+      if (first) loaded.delete(remote);
+      throw error;
+    },
+  );
   const component = module?.pages[page];
   if (!component) throw new Error(`The ${remote} remote has no page "${page}"`);
   return component;

@@ -1,0 +1,144 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { deployToken, releaseDataDir, releasePort } from '../playwright.config';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const V1_TAGLINE = 'Humanizing Internet, Safely.';
+const V2_TAGLINE = 'Humanizing Internet, Safely. Now with releases.';
+
+// These journeys switch the server's remotes, so they run alone, on a server of their own.
+test.use({ baseURL: `http://localhost:${releasePort}` });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+/** `npm run release -- …` as a feature team runs it, against the release server. */
+async function release(...args: string[]) {
+  const { stdout } = await promisify(execFile)(
+    'bash',
+    ['scripts/pnpm.sh', 'exec', 'tsx', 'server/src/modules/releases/cli.ts', ...args],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        RELEASE_SERVER: `http://localhost:${releasePort}`,
+        DEPLOY_TOKEN: deployToken,
+        DATA_DIR: releaseDataDir,
+      },
+    },
+  );
+  return stdout;
+}
+
+/** A copy of a remote's build, changed by `change` (a file's text) as a new build of it would be. */
+async function buildCopy(folder: string, change: (file: string, text: string) => string | null) {
+  const copy = await mkdtemp(path.join(tmpdir(), `${folder}-`));
+  await cp(path.join(ROOT, folder, 'dist'), copy, { recursive: true });
+  for (const file of await readdir(copy)) {
+    if (!/\.(js|json)$/.test(file)) continue;
+    const changed = change(file, await readFile(path.join(copy, file), 'utf8'));
+    if (changed === null) continue;
+    await writeFile(path.join(copy, file), changed);
+    // The compressed copies beside it would still hold the old text.
+    await rm(path.join(copy, `${file}.gz`), { force: true });
+    await rm(path.join(copy, `${file}.br`), { force: true });
+  }
+  return copy;
+}
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Where each remote is served from and the bytes (hashed) of its manifest and container, and the shell's entry. */
+async function servedBytes(request: APIRequestContext) {
+  const remotes = (
+    (await (await request.get('/remotes.json')).json()) as {
+      remotes: Array<{ name: string; entry: string }>;
+    }
+  ).remotes;
+  const hashes: Record<string, string> = { shell: sha(await (await request.get('/main.js')).body()) };
+  for (const { name, entry } of remotes) {
+    const manifest = await (await request.get(entry)).body();
+    const container = await (
+      await request.get(new URL('remoteEntry.js', new URL(entry, 'http://x')).pathname)
+    ).body();
+    hashes[name] = `${entry} ${sha(Buffer.concat([manifest, container]))}`;
+  }
+  return hashes;
+}
+
+test('a team releases search v2 while a page is open, then rolls back: nothing else moves', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const v1Build = await buildCopy('mfe-search', () => null);
+  const v2Build = await buildCopy('mfe-search', (_file, text) =>
+    text.includes(V1_TAGLINE) ? text.replaceAll(V1_TAGLINE, V2_TAGLINE) : null,
+  );
+  try {
+    expect(await release('mfe-search', '--from', v1Build, '--activate')).toMatch(
+      /search is live at [0-9a-f]{12}-\d{14}/,
+    );
+    await page.goto('/gui/domains/web3');
+    await expect(page.getByText(V1_TAGLINE, { exact: true })).toBeVisible();
+    const v1Bytes = await servedBytes(request);
+
+    const published = await release('mfe-search', '--from', v2Build, '--activate');
+    const v2 = /Published search ([0-9a-f]{12}-\d{14})/.exec(published)![1]!;
+    // The open page keeps what it loaded; a new page load gets v2.
+    await expect(page.getByText(V1_TAGLINE, { exact: true })).toBeVisible();
+    const fresh = await browser.newPage();
+    await fresh.goto('/gui/domains/web3');
+    await expect(fresh.getByText(V2_TAGLINE)).toBeVisible();
+    const v2Bytes = await servedBytes(request);
+    expect(v2Bytes.search).not.toBe(v1Bytes.search);
+    for (const part of ['shell', 'cart_checkout', 'my_domains', 'profile', 'resolver'])
+      expect(v2Bytes[part], part).toBe(v1Bytes[part]);
+
+    const listed = await release('--list');
+    expect(listed).toContain(`* ${v2}`);
+
+    expect(await release('mfe-search', '--rollback')).toContain(`was ${v2}`);
+    await fresh.reload();
+    await expect(fresh.getByText(V1_TAGLINE, { exact: true })).toBeVisible();
+    expect(await servedBytes(request)).toEqual(v1Bytes);
+    await fresh.close();
+  } finally {
+    await rm(v1Build, { recursive: true, force: true });
+    await rm(v2Build, { recursive: true, force: true });
+  }
+});
+
+test('a remote built for another contracts major shows its fallback only; the header and the cart work', async ({
+  page,
+}) => {
+  const skewed = await buildCopy('mfe-resolver', (file, text) =>
+    file === 'registry-build.json' ? JSON.stringify({ ...JSON.parse(text), contracts: '99.0.0' }) : null,
+  );
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('Refused the resolver remote'))
+      refusals.push(message.text());
+  });
+  try {
+    await release('mfe-resolver', '--from', skewed, '--activate');
+    await page.goto('/w3/resolver');
+    const fallback = page.locator('[data-remote-fallback="resolver"]');
+    await expect(fallback).toContainText('built for another version of this app');
+    await expect(fallback).toContainText('it was built for contracts 99.0.0');
+    await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(refusals).toHaveLength(1);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: /cart/i }).click();
+    await expect(page).toHaveURL(/\/gui\/cart$/);
+    await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  } finally {
+    await release('mfe-resolver', '--rollback');
+    await rm(skewed, { recursive: true, force: true });
+  }
+});

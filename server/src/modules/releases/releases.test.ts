@@ -1,0 +1,214 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUS_VERSION, CONTRACTS_VERSION } from '@registry/contracts/remotes';
+import type { Mail } from '../../mail/mailer';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { engineCases } from '../../testing/test-databases';
+import { contentHash, newVersion, releaseFiles } from './release-files';
+
+const TOKEN = 'deploy-token-of-the-search-team-0123456789';
+
+/** A release folder as the CLI writes it: a small federated build, hashed into its version. */
+async function writeRelease(releasesDir: string, folder: string, label: string, at: Date) {
+  const build = await mkdtemp(path.join(tmpdir(), 'build-'));
+  await writeFile(path.join(build, 'mf-manifest.json'), JSON.stringify({ id: folder, label }));
+  await writeFile(path.join(build, 'remoteEntry.js'), `console.log(${JSON.stringify(label)});`);
+  await writeFile(
+    path.join(build, 'registry-build.json'),
+    JSON.stringify({ contracts: CONTRACTS_VERSION, bus: BUS_VERSION }),
+  );
+  const files = await releaseFiles(build);
+  const version = newVersion((await contentHash(build, files)).hash, at);
+  await mkdir(path.join(releasesDir, folder), { recursive: true });
+  const { cp } = await import('node:fs/promises');
+  await cp(build, path.join(releasesDir, folder, version), { recursive: true });
+  await rm(build, { recursive: true });
+  return version;
+}
+
+describe.each(engineCases)('releases of remotes on $engine', ({ open }) => {
+  let t: TestApp;
+  let releasesDir: string;
+  const deploy = (
+    app: FastifyInstance,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+    token: string | null = TOKEN,
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: token === null ? {} : { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+  const entryOf = async (app: FastifyInstance, remote: string) =>
+    (
+      (await app.inject({ method: 'GET', url: '/remotes.json' })).json() as {
+        remotes: Array<{ name: string; entry: string; version?: string }>;
+      }
+    ).remotes.find((each) => each.name === remote)!;
+
+  beforeAll(async () => {
+    releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    t = await startTestApp(open, { DEPLOY_TOKEN: TOKEN, RELEASES_DIR: releasesDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(releasesDir, { recursive: true, force: true });
+  });
+
+  it('refuses a missing or forged deploy token with 401', async () => {
+    for (const token of [null, 'deploy-token-of-the-search-team-0123456788', `${TOKEN}x`, '']) {
+      const answer = await deploy(t.app, 'POST', '/api/admin/remotes/search', { version: null }, token);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+    expect((await deploy(t.app, 'GET', '/api/admin/remotes', undefined, null)).statusCode).toBe(401);
+  });
+
+  it('records a release only while its files hash to its version; an unknown version is 404', async () => {
+    const version = await writeRelease(releasesDir, 'mfe-profile', 'v1', new Date());
+    const recorded = await deploy(t.app, 'POST', '/api/admin/remotes/mfe-profile/releases', { version });
+    expect(recorded.statusCode).toBe(201);
+    expect(recorded.json()).toMatchObject({
+      remote: 'profile',
+      version,
+      files: 3,
+      build: { contracts: CONTRACTS_VERSION, bus: BUS_VERSION },
+    });
+
+    const tampered = await writeRelease(releasesDir, 'mfe-profile', 'v2', new Date());
+    await writeFile(path.join(releasesDir, 'mfe-profile', tampered, 'remoteEntry.js'), 'alert(1)');
+    const refused = await deploy(t.app, 'POST', '/api/admin/remotes/profile/releases', { version: tampered });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'RELEASE_CHANGED' });
+
+    const unknown = await deploy(t.app, 'POST', '/api/admin/remotes/profile', {
+      version: '0123456789ab-20260101000000',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await deploy(t.app, 'POST', '/api/admin/remotes/nope', { version: null })).statusCode).toBe(404);
+  });
+
+  it('switches every server on the database at once, rolls back, and serves releases as immutable', async () => {
+    const v1 = await writeRelease(releasesDir, 'mfe-search', 'search v1', new Date(Date.now() - 1000));
+    const v2 = await writeRelease(releasesDir, 'mfe-search', 'search v2', new Date());
+    for (const version of [v1, v2])
+      expect(
+        (await deploy(t.app, 'POST', '/api/admin/remotes/mfe-search/releases', { version })).statusCode,
+      ).toBe(201);
+    const peer = await t.startPeer([] as Mail[]);
+    try {
+      const before = await t.app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(before.headers['cache-control']).toBe('no-cache');
+      const etag = before.headers.etag as string;
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/remotes.json', headers: { 'if-none-match': etag } }))
+          .statusCode,
+      ).toBe(304);
+
+      expect((await deploy(t.app, 'POST', '/api/admin/remotes/search', { version: v1 })).json()).toEqual({
+        remote: 'search',
+        live: v1,
+        previous: null,
+      });
+      expect(
+        (
+          await deploy(t.app, 'POST', '/api/admin/remotes/search', { version: v2, expectedActive: v1 })
+        ).json(),
+      ).toMatchObject({ live: v2, previous: v1 });
+      for (const app of [t.app, peer]) {
+        expect(await entryOf(app, 'search')).toMatchObject({
+          entry: `/releases/mfe-search/${v2}/mf-manifest.json`,
+          version: v2,
+          build: { contracts: CONTRACTS_VERSION, bus: BUS_VERSION },
+        });
+      }
+      const changed = await t.app.inject({
+        method: 'GET',
+        url: '/remotes.json',
+        headers: { 'if-none-match': etag },
+      });
+      expect(changed.statusCode).toBe(200);
+
+      const asset = await peer.inject({ method: 'GET', url: `/releases/mfe-search/${v2}/remoteEntry.js` });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log("search v2");');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+      expect(
+        (await deploy(peer, 'POST', '/api/admin/remotes/search', { rollback: true })).json(),
+      ).toMatchObject({ live: v1, previous: v2 });
+      for (const app of [t.app, peer]) expect((await entryOf(app, 'search')).version).toBe(v1);
+      // The other remotes never moved.
+      expect(await entryOf(t.app, 'cart_checkout')).toEqual(
+        expect.objectContaining({ entry: '/remotes/mfe-cart-checkout/mf-manifest.json' }),
+      );
+
+      const listed = (await deploy(t.app, 'GET', '/api/admin/remotes')).json() as {
+        remotes: Array<{
+          remote: string;
+          live: string | null;
+          releases: Array<{ version: string }>;
+          history: Array<{ version: string | null }>;
+        }>;
+      };
+      const search = listed.remotes.find((each) => each.remote === 'search')!;
+      expect(search.live).toBe(v1);
+      expect(search.releases.map((release) => release.version)).toEqual([v2, v1]);
+      expect(search.history.map((entry) => entry.version)).toEqual([v1, v2, v1]);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('lets one of two concurrent activations win and keeps the history', async () => {
+    const a = await writeRelease(releasesDir, 'mfe-resolver', 'resolver a', new Date());
+    const b = await writeRelease(releasesDir, 'mfe-resolver', 'resolver b', new Date(Date.now() + 1000));
+    for (const version of [a, b])
+      await deploy(t.app, 'POST', '/api/admin/remotes/resolver/releases', { version });
+    const peer = await t.startPeer([]);
+    try {
+      const answers = await Promise.all([
+        deploy(t.app, 'POST', '/api/admin/remotes/resolver', { version: a, expectedActive: null }),
+        deploy(peer, 'POST', '/api/admin/remotes/resolver', { version: b, expectedActive: null }),
+      ]);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.statusCode === 200)!.json().live as string;
+      expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({
+        code: 'ACTIVE_CHANGED',
+      });
+      const listed = (await deploy(t.app, 'GET', '/api/admin/remotes')).json() as {
+        remotes: Array<{ remote: string; live: string; history: Array<{ version: string }> }>;
+      };
+      const resolver = listed.remotes.find((each) => each.remote === 'resolver')!;
+      expect(resolver.live).toBe(winner);
+      expect(resolver.history.map((entry) => entry.version)).toEqual([winner]);
+      expect((await entryOf(peer, 'resolver')).version).toBe(winner);
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe('releases without a deploy token configured', () => {
+  it('answer 404: deploys are off', async () => {
+    const t = await startTestApp(engineCases[0]!.open);
+    try {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/remotes',
+        headers: { authorization: 'Bearer x' },
+      });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ code: 'DEPLOYS_OFF' });
+    } finally {
+      await t.close();
+    }
+  });
+});

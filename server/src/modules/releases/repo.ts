@@ -1,0 +1,76 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/database';
+import { remoteActivations, remoteReleases } from '../../db/schema';
+
+export type ReleaseRow = typeof remoteReleases.$inferSelect;
+export type ActivationRow = typeof remoteActivations.$inferSelect;
+
+export async function insertRelease(db: Db, release: typeof remoteReleases.$inferInsert) {
+  await db
+    .insert(remoteReleases)
+    .values(release)
+    .onConflictDoNothing({ target: [remoteReleases.remote, remoteReleases.version] });
+  return findRelease(db, release.remote, release.version);
+}
+
+export async function findRelease(db: Executor, remote: string, version: string) {
+  const [row] = await db
+    .select()
+    .from(remoteReleases)
+    .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
+  return row ?? null;
+}
+
+export function releasesOf(db: Db, remote: string) {
+  return db
+    .select()
+    .from(remoteReleases)
+    .where(eq(remoteReleases.remote, remote))
+    .orderBy(desc(remoteReleases.createdAt), desc(remoteReleases.version));
+}
+
+/** Each remote's latest activation (its live version) with the build its release states. */
+export async function liveReleases(db: Db) {
+  const { rows } = await db.execute<{
+    remote: string;
+    version: string | null;
+    build: { contracts: string; bus: string } | null;
+  }>(sql`
+    select distinct on (a.remote) a.remote, a.version, r.build
+    from ${remoteActivations} a
+    left join ${remoteReleases} r on r.remote = a.remote and r.version = a.version
+    order by a.remote, a.id desc`);
+  return rows;
+}
+
+export function activationsOf(db: Db, remote: string, limit: number) {
+  return db
+    .select()
+    .from(remoteActivations)
+    .where(eq(remoteActivations.remote, remote))
+    .orderBy(desc(remoteActivations.id))
+    .limit(limit);
+}
+
+/** Runs `change` with the remote's activations locked against every other server's. */
+export function withRemoteLocked<T>(db: Db, remote: string, change: (tx: Executor) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`remote-activation:${remote}`}))`);
+    return change(tx);
+  });
+}
+
+export async function currentActivation(tx: Executor, remote: string) {
+  const [row] = await tx
+    .select()
+    .from(remoteActivations)
+    .where(eq(remoteActivations.remote, remote))
+    .orderBy(desc(remoteActivations.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertActivation(tx: Executor, activation: typeof remoteActivations.$inferInsert) {
+  const [row] = await tx.insert(remoteActivations).values(activation).returning();
+  return row!;
+}

@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  BUILD_INFO_FILE,
+  BuildInfoSchema,
+  REMOTE_APPS,
+  REMOTE_FOLDERS,
+  RemotesManifestSchema,
+  type BuildInfo,
+  type RemoteName,
+  type RemotesManifest,
+} from '@registry/contracts/remotes';
+import type { Db } from '../../db/database';
+import { HttpError, badRequest, notFound } from '../../http-error';
+import * as repo from './repo';
+import { contentHash, RELEASE_VERSION, releaseFiles } from './release-files';
+
+/** A remote as the CLI or the API names it: `search` or its folder `mfe-search`. */
+export function remoteNamed(name: string): RemoteName {
+  const app = REMOTE_APPS.find((each) => each.name === name || each.folder === name);
+  if (!app) throw notFound(`No remote is named ${name}`);
+  return app.name;
+}
+
+async function readBuildInfo(folder: string): Promise<BuildInfo | null> {
+  try {
+    return BuildInfoSchema.parse(JSON.parse(await readFile(path.join(folder, BUILD_INFO_FILE), 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
+export type ActivationRequest = {
+  /** A recorded release, or null for the server's own build. */
+  version?: string | null;
+  /** Back to the version that was live before the current one. */
+  rollback?: boolean;
+  /** Refused (409) unless this is still the live version: two deploys at once cannot both win. */
+  expectedActive?: string | null;
+};
+
+type Deps = {
+  db: Db;
+  releasesDir: string;
+  /** Where each remote is found without a release: configured addresses or the server's own build. */
+  defaults: RemotesManifest;
+  appsRoot: string;
+  /** Who switched what (info), and trouble reading the releases (warn). */
+  log: (level: 'info' | 'warn', line: string, details: object) => void;
+};
+
+/**
+ * Releases of remotes: immutable folders under `releasesDir`, recorded in the database; which one is
+ * live is the latest activation of each remote, read on every `/remotes.json`, so every server on the
+ * database switches together.
+ */
+export function createReleaseService({ db, releasesDir, defaults, appsRoot, log }: Deps) {
+  const folderOf = (remote: RemoteName, version: string) =>
+    path.join(releasesDir, REMOTE_FOLDERS[remote], version);
+  const ownBuilds = Promise.all(
+    defaults.remotes.map(async (entry) => {
+      const own = `/remotes/${REMOTE_FOLDERS[entry.name]}/`;
+      const build = entry.entry.startsWith(own)
+        ? await readBuildInfo(path.join(appsRoot, REMOTE_FOLDERS[entry.name], 'dist'))
+        : null;
+      return build ? { ...entry, build } : entry;
+    }),
+  );
+  let lastManifest: RemotesManifest | null = null;
+
+  async function liveManifest(): Promise<RemotesManifest> {
+    const live = new Map((await repo.liveReleases(db)).map((row) => [row.remote, row]));
+    const remotes = (await ownBuilds).map((entry) => {
+      const release = live.get(entry.name);
+      if (!release?.version) return entry;
+      return {
+        name: entry.name,
+        entry: `/releases/${REMOTE_FOLDERS[entry.name]}/${release.version}/mf-manifest.json`,
+        version: release.version,
+        ...(release.build ? { build: release.build } : {}),
+      };
+    });
+    return RemotesManifestSchema.parse({ remotes });
+  }
+
+  return {
+    /** Where the shell finds each remote now; while the database is down, the last answer it gave. */
+    async manifest(): Promise<RemotesManifest> {
+      try {
+        lastManifest = await liveManifest();
+      } catch (error) {
+        log('warn', 'remotes.json answered from memory: the releases could not be read', { err: error });
+      }
+      return lastManifest ?? { remotes: await ownBuilds };
+    },
+
+    /** Records a release folder the CLI wrote, after checking its files still hash to its version. */
+    async record(remote: RemoteName, version: string) {
+      const match = RELEASE_VERSION.exec(version);
+      if (!match)
+        throw badRequest('BAD_VERSION', 'A version is <12 hex of the content hash>-<yyyymmddhhmmss>');
+      const folder = folderOf(remote, version);
+      if (!existsSync(path.join(folder, 'mf-manifest.json')))
+        throw notFound(`No release ${version} of ${remote} is in the releases folder`);
+      const files = await releaseFiles(folder);
+      const { hash, bytes } = await contentHash(folder, files);
+      if (hash !== match[1])
+        throw badRequest('RELEASE_CHANGED', `The files of ${version} no longer hash to it (${hash})`);
+      const build = await readBuildInfo(folder);
+      const row = await repo.insertRelease(db, { remote, version, build, files: files.length, bytes });
+      return row!;
+    },
+
+    async activate(remote: RemoteName, request: ActivationRequest, actor: string) {
+      const result = await repo.withRemoteLocked(db, remote, async (tx) => {
+        const current = await repo.currentActivation(tx, remote);
+        const live = current?.version ?? null;
+        if (request.expectedActive !== undefined && request.expectedActive !== live)
+          throw new HttpError(409, 'ACTIVE_CHANGED', `${remote} is at ${live ?? 'its own build'} now`);
+        let target: string | null;
+        if (request.rollback) {
+          if (!current) throw new HttpError(409, 'NOTHING_TO_ROLL_BACK', `${remote} was never switched`);
+          target = current.previousVersion;
+        } else {
+          target = request.version ?? null;
+          if (target !== null && !(await repo.findRelease(tx, remote, target)))
+            throw notFound(`No release ${target} of ${remote} is recorded`);
+        }
+        if (target === live)
+          return { remote, live, previous: current?.previousVersion ?? null, changed: false };
+        await repo.insertActivation(tx, { remote, version: target, previousVersion: live, actor });
+        return { remote, live: target, previous: live, changed: true };
+      });
+      if (result.changed)
+        log('info', 'remote switched', {
+          audit: 'remote-activation',
+          remote,
+          from: result.previous,
+          to: result.live,
+          actor,
+        });
+      return { remote: result.remote, live: result.live, previous: result.previous };
+    },
+
+    /** Every remote's releases, newest first, which one is live, and its recent switches. */
+    async list() {
+      return Promise.all(
+        REMOTE_APPS.map(async ({ name }) => {
+          const [releases, activations] = await Promise.all([
+            repo.releasesOf(db, name),
+            repo.activationsOf(db, name, 20),
+          ]);
+          return {
+            remote: name,
+            live: activations[0]?.version ?? null,
+            releases: releases.map((release) => ({
+              version: release.version,
+              createdAt: release.createdAt.toISOString(),
+              files: release.files,
+              bytes: release.bytes,
+              build: release.build,
+            })),
+            history: activations.map((activation) => ({
+              version: activation.version,
+              previousVersion: activation.previousVersion,
+              actor: activation.actor,
+              activatedAt: activation.activatedAt.toISOString(),
+            })),
+          };
+        }),
+      );
+    },
+  };
+}
+export type ReleaseService = ReturnType<typeof createReleaseService>;
