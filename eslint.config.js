@@ -28,6 +28,19 @@ const remoteBoundaries = REMOTES.map((remote) => ({
   },
 }));
 
+/** A server module's repo and routes are its own: others use its service. */
+const crossModule = {
+  group: [
+    '../*/repo',
+    '../*/routes',
+    '../../modules/*/repo',
+    '../../modules/*/routes',
+    '../modules/*/repo',
+    '../modules/*/routes',
+  ],
+  message: "Use the other module's service.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,16 +70,27 @@ export default tseslint.config(
   },
   ...remoteBoundaries,
   {
-    // Server modules talk to each other only through their exported service.
+    // Server modules talk to each other only through their exported service; so do the jobs and the ledger.
+    files: ['server/src/modules/**/*.ts', 'server/src/jobs/**/*.ts', 'server/src/ledger/**/*.ts'],
+    // Tests set up state through whatever part they test.
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [crossModule] }],
+    },
+  },
+  {
+    // In a module only its repo.ts reads and writes tables: routes → service → repo.
     files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/modules/**/repo.ts', 'server/src/modules/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            crossModule,
             {
-              group: ['../*/repo', '../*/routes', '../../modules/*/repo', '../../modules/*/routes'],
-              message: "Use the other module's service.",
+              group: ['../../db/schema', '../db/schema'],
+              message: "Tables are read and written in the module's repo.ts.",
             },
           ],
         },

@@ -1,25 +1,11 @@
-import { Suspense } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
-import { matchPath } from 'react-router-dom';
+import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { headingOfPage } from '@registry/ui/testing/render-page';
 import { pages } from './pages';
 
 afterEach(cleanup);
 
-/** Renders a page as the shell does: with the parameters and query its route gives it. */
-async function renderAt(id: string, routePath: string, url: string) {
-  const Page = pages[id]!;
-  const target = new URL(url, 'http://localhost');
-  const match = matchPath(routePath, target.pathname);
-  if (!match) throw new Error(`${url} does not match ${routePath}`);
-  render(
-    <Suspense fallback={null}>
-      <Page params={match.params} query={target.searchParams} />
-    </Suspense>,
-  );
-  // A page's code loads on first use: the first render of each may take longer than the default 1 s.
-  return (await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent;
-}
+const renderAt = (id: string, route: string, url: string) => headingOfPage(pages, id, { route, url });
 
 describe('my-domains remote', () => {
   it('exposes every page the shell mounts, with its heading', async () => {

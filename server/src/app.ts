@@ -32,7 +32,7 @@ import { createIdentityService } from './modules/identity/service';
 import { namePageRoutes } from './modules/identity/name-page-routes';
 import { networkRoutes } from './modules/network/routes';
 import { orderRoutes } from './modules/orders/routes';
-import { createOrderService } from './modules/orders/service';
+import { createOrderRecords, createOrderService } from './modules/orders/service';
 import { createPictureService } from './modules/profile/picture';
 import { ReminderSweeper } from './modules/reminders/reminder-sweeper';
 import { reminderRoutes } from './modules/reminders/routes';
@@ -202,7 +202,8 @@ export async function buildApp({
     releasePremiumUsd: config.RELEASE_PREMIUM_USD,
   });
   const profiles = createProfileService(db);
-  const records = createRecordService({ db, domains });
+  const orderRecords = createOrderRecords(db);
+  const records = createRecordService({ db, domains, orders: orderRecords });
   const identity = createIdentityService({ db, domains });
   const mail =
     mailer ??
@@ -225,7 +226,10 @@ export async function buildApp({
   const worker = writer
     ? new JobWorker(
         queue,
-        { ...createRegistryJobs({ db, writer, mirror, domains }).handlers, ...reminders.handlers },
+        {
+          ...createRegistryJobs({ writer, mirror, domains, tlds, orders: orderRecords }).handlers,
+          ...reminders.handlers,
+        },
         (line) => app.log.warn(line),
         Date.now,
         config.JOB_CONCURRENCY,
@@ -323,7 +327,7 @@ export async function buildApp({
         signInRateLimit,
       });
       await api.register(domainRoutes, { domains, requireSession, searchRateLimit });
-      await api.register(orderRoutes, { db, orders, requireSession });
+      await api.register(orderRoutes, { records: orderRecords, orders, requireSession });
       await api.register(profileRoutes, { profiles, requireSession });
       await api.register(recordRoutes, { records, requireSession, searchRateLimit });
       await api.register(identityRoutes, { identity, requireSession, rateLimit: searchRateLimit });

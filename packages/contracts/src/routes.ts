@@ -5,25 +5,48 @@ export type DomainType = 'web2' | 'web3';
 
 export const DOMAIN_TYPES: readonly DomainType[] = ['web2', 'web3'];
 
-export const paths = {
-  home: '/gui/domains/web3',
-  search: (type: DomainType) => `/gui/domains/${type}`,
-  searchBlade: (type: DomainType) => `/gui/domains/${type}/blade`,
-  domainDetail: (type: DomainType, name: string) =>
-    `/gui/domain/${type}/detail?domain=${encodeURIComponent(name)}`,
-  domainManage: (type: DomainType, name: string) =>
-    `/gui/domain/${type}/manage?domain=${encodeURIComponent(name)}`,
-  otherDomainDetail: (name: string) => `/gui/odomain/web3/detail?domain=${encodeURIComponent(name)}`,
-  otherDomainManage: (name: string) => `/gui/odomain/web3/manage?domain=${encodeURIComponent(name)}`,
+/** Every page's path pattern (react-router syntax), written once: `paths` and the manifest build on it. */
+export const PATTERNS = {
+  search: '/gui/domains/:type',
+  searchBlade: '/gui/domains/:type/blade',
+  domainDetail: '/gui/domain/:type/detail',
+  domainManage: '/gui/domain/:type/manage',
+  otherDomainDetail: '/gui/odomain/web3/detail',
+  otherDomainManage: '/gui/odomain/web3/manage',
   cart: '/gui/cart',
   checkout: '/gui/cart/checkout',
-  profile: (type = 'orders') => `/gui/profile/${type}`,
+  profile: '/gui/profile/:type',
   myDomains: '/gui/w3mydomains',
-  mySubdomains: (parent: string) => `/gui/w3mysubdomains/${encodeURIComponent(parent)}`,
+  mySubdomains: '/gui/w3mysubdomains/:domain',
   pending: '/gui/nbsafhukfhus',
   claim: '/gui/claim',
   resolver: '/w3/resolver',
   publicResolver: '/resolver',
+  emailVerification: '/index.html',
+} as const;
+
+/** A pattern with its parameters filled in (each encoded). */
+const fill = (pattern: string, params: Record<string, string>) =>
+  pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+const withDomain = (path: string, name: string) => `${path}?domain=${encodeURIComponent(name)}`;
+
+export const paths = {
+  home: fill(PATTERNS.search, { type: 'web3' }),
+  search: (type: DomainType) => fill(PATTERNS.search, { type }),
+  searchBlade: (type: DomainType) => fill(PATTERNS.searchBlade, { type }),
+  domainDetail: (type: DomainType, name: string) => withDomain(fill(PATTERNS.domainDetail, { type }), name),
+  domainManage: (type: DomainType, name: string) => withDomain(fill(PATTERNS.domainManage, { type }), name),
+  otherDomainDetail: (name: string) => withDomain(PATTERNS.otherDomainDetail, name),
+  otherDomainManage: (name: string) => withDomain(PATTERNS.otherDomainManage, name),
+  cart: PATTERNS.cart,
+  checkout: PATTERNS.checkout,
+  profile: (type = 'orders') => fill(PATTERNS.profile, { type }),
+  myDomains: PATTERNS.myDomains,
+  mySubdomains: (parent: string) => fill(PATTERNS.mySubdomains, { domain: parent }),
+  pending: PATTERNS.pending,
+  claim: PATTERNS.claim,
+  resolver: PATTERNS.resolver,
+  publicResolver: PATTERNS.publicResolver,
 } as const;
 
 /** One page of a remote at one path pattern. */
@@ -55,35 +78,28 @@ export function queryMatches(route: PageRoute, search: string): boolean {
  * and each remote's standalone mount are built from it.
  */
 export const ROUTE_MANIFEST: readonly PageRoute[] = [
-  { path: '/gui/domains/:type', remote: 'search', page: 'search', typed: true },
-  { path: '/gui/domains/:type/blade', remote: 'search', page: 'search', typed: true },
-  { path: paths.claim, remote: 'search', page: 'claim' },
-  {
-    path: '/gui/domain/:type/detail',
-    remote: 'my_domains',
-    page: 'domain-detail',
-    typed: true,
-    account: true,
-  },
-  {
-    path: '/gui/domain/:type/manage',
-    remote: 'my_domains',
-    page: 'domain-manage',
-    typed: true,
-    account: true,
-  },
-  { path: '/gui/odomain/web3/detail', remote: 'my_domains', page: 'other-domain-detail', account: true },
-  { path: '/gui/odomain/web3/manage', remote: 'my_domains', page: 'other-domain-manage', account: true },
-  { path: paths.myDomains, remote: 'my_domains', page: 'my-domains', account: true },
-  { path: '/gui/w3mysubdomains/:domain', remote: 'my_domains', page: 'my-subdomains', account: true },
-  { path: paths.pending, remote: 'my_domains', page: 'pending', account: true },
-  { path: paths.cart, remote: 'cart_checkout', page: 'cart' },
-  { path: paths.checkout, remote: 'cart_checkout', page: 'checkout' },
-  { path: '/gui/profile/:type', remote: 'profile', page: 'profile', account: true },
-  { path: paths.resolver, remote: 'resolver', page: 'resolver' },
-  { path: paths.publicResolver, remote: 'resolver', page: 'resolver' },
+  { path: PATTERNS.search, remote: 'search', page: 'search', typed: true },
+  { path: PATTERNS.searchBlade, remote: 'search', page: 'search', typed: true },
+  { path: PATTERNS.claim, remote: 'search', page: 'claim' },
+  { path: PATTERNS.domainDetail, remote: 'my_domains', page: 'domain-detail', typed: true, account: true },
+  { path: PATTERNS.domainManage, remote: 'my_domains', page: 'domain-manage', typed: true, account: true },
+  { path: PATTERNS.otherDomainDetail, remote: 'my_domains', page: 'other-domain-detail', account: true },
+  { path: PATTERNS.otherDomainManage, remote: 'my_domains', page: 'other-domain-manage', account: true },
+  { path: PATTERNS.myDomains, remote: 'my_domains', page: 'my-domains', account: true },
+  { path: PATTERNS.mySubdomains, remote: 'my_domains', page: 'my-subdomains', account: true },
+  { path: PATTERNS.pending, remote: 'my_domains', page: 'pending', account: true },
+  { path: PATTERNS.cart, remote: 'cart_checkout', page: 'cart' },
+  { path: PATTERNS.checkout, remote: 'cart_checkout', page: 'checkout' },
+  { path: PATTERNS.profile, remote: 'profile', page: 'profile', account: true },
+  { path: PATTERNS.resolver, remote: 'resolver', page: 'resolver' },
+  { path: PATTERNS.publicResolver, remote: 'resolver', page: 'resolver' },
   // Spec: /index.html is the email verification page only with t=ev and a non-empty x.
-  { path: '/index.html', remote: 'profile', page: 'email-verification', query: { t: 'ev', x: true } },
+  {
+    path: PATTERNS.emailVerification,
+    remote: 'profile',
+    page: 'email-verification',
+    query: { t: 'ev', x: true },
+  },
 ];
 
 /**

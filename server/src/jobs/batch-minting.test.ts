@@ -10,6 +10,8 @@ import { DELIVERED } from '../modules/domains/service';
 import { startTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { engineCases } from '../testing/test-databases';
 import { createJobQueue, JobWorker } from './job-queue';
+import { createOrderRecords } from '../modules/orders/service';
+import { createTldService } from '../modules/tlds/service';
 import { createRegistryJobs, MINT_BATCH } from './registry-jobs';
 
 /** A writer whose answer is lost after the ledger took the transaction: the server died right then. */
@@ -41,7 +43,6 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
   function worker(writer: LedgerWriter = t.writer) {
     const { db } = t.database;
     const handlers = createRegistryJobs({
-      db,
       writer,
       mirror: new MirrorReader('http://local-ledger/ledger', injectFetch(t.app)),
       domains: {
@@ -49,6 +50,8 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
         markMinted: (collection, minted) => domainRepo.markMinted(db, collection, minted),
         markDelivered: (ids) => domainRepo.markStatus(db, ids, DELIVERED),
       },
+      tlds: createTldService(db, { cacheMs: 0 }),
+      orders: createOrderRecords(db),
     }).handlers;
     return new JobWorker(createJobQueue(db), handlers, () => undefined, Date.now, 1);
   }

@@ -10,14 +10,12 @@ import {
   TransferTransaction,
 } from '@hashgraph/sdk';
 import { REFUNDED_STATUS } from '@registry/contracts/orders';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { tlds } from '../db/schema';
 import { LedgerUnavailableError } from '../ledger/ledger-port';
 import type { LedgerWriter, PreparedTransaction } from '../ledger/ledger-writer';
 import type { MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
 import { DELIVERED, type DomainService } from '../modules/domains/service';
-import { markOrderRefunded } from '../modules/orders/repo';
+import type { OrderRecords } from '../modules/orders/service';
+import type { TldService } from '../modules/tlds/service';
 import { asError, RetryLater, type BatchJobHandler, type Job, type JobHandler } from './job-queue';
 
 /** A prepared transaction kept in a job's payload, so a retry resubmits the same bytes (never a second mint). */
@@ -71,10 +69,11 @@ const encode = (prepared: PreparedTransaction): StoredTransaction => ({
 });
 
 type Deps = {
-  db: Db;
   writer: LedgerWriter;
   mirror: MirrorReader;
   domains: Pick<DomainService, 'byIds' | 'markMinted' | 'markDelivered'>;
+  tlds: Pick<TldService, 'collectionOf' | 'recordCollection'>;
+  orders: Pick<OrderRecords, 'markRefunded'>;
 };
 
 /** What a successful transaction made: the entity it created, the serials it minted. */
@@ -106,7 +105,7 @@ function bySharedTransaction<T>(items: T[], storedOf: (item: T) => StoredTransac
   return [...prepared.values(), ...(fresh.length > 0 ? [fresh] : [])];
 }
 
-export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
+export function createRegistryJobs({ writer, mirror, domains, tlds, orders }: Deps) {
   /**
    * Submits a transaction exactly once: the prepared bytes are saved before the first submission; a
    * retry finds the record on the mirror node or resubmits the same bytes (the ledger refuses a
@@ -165,11 +164,11 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
     // A top-level domain's collection, once recorded, never changes: asked once per process.
     const remembered = knownCollections.get(tld);
     if (remembered) return remembered;
-    const [known] = await db.select().from(tlds).where(eq(tlds.name, tld));
-    if (!known) throw new Error(`unknown top-level domain ${tld}`);
-    if (known.tokenId) {
-      knownCollections.set(tld, known.tokenId);
-      return known.tokenId;
+    const known = await tlds.collectionOf(tld);
+    if (known === undefined) throw new Error(`unknown top-level domain ${tld}`);
+    if (known) {
+      knownCollections.set(tld, known);
+      return known;
     }
     // Jobs run side by side: one creation per top-level domain in this process...
     let creating = collectionsBeingCreated.get(tld);
@@ -179,14 +178,7 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
     }
     const created = await creating;
     // ...and across servers the first recorded collection wins; a later one stays empty.
-    const [recorded] = await db
-      .update(tlds)
-      .set({ tokenId: created })
-      .where(and(eq(tlds.name, tld), isNull(tlds.tokenId)))
-      .returning({ tokenId: tlds.tokenId });
-    if (recorded?.tokenId) return recorded.tokenId;
-    const [winner] = await db.select({ tokenId: tlds.tokenId }).from(tlds).where(eq(tlds.name, tld));
-    return winner?.tokenId ?? created;
+    return tlds.recordCollection(tld, created);
   }
 
   async function createCollection(
@@ -366,7 +358,7 @@ export function createRegistryJobs({ db, writer, mirror, domains }: Deps) {
         await savePayload(payload);
       },
     );
-    if (payload.wholeOrder && payload.orderId) await markOrderRefunded(db, payload.orderId);
+    if (payload.wholeOrder && payload.orderId) await orders.markRefunded(payload.orderId);
   };
 
   return {

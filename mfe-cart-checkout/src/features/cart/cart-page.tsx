@@ -3,7 +3,6 @@ import { bus } from '@registry/bus';
 import { useCartStore } from '@registry/cart/cart-store';
 import { paths } from '@registry/contracts/routes';
 import { cartTotal, formatAmount } from '@registry/contracts/pricing';
-import { AppLink } from '@registry/ui/app-link';
 import { Button } from '@registry/ui/button';
 import { EmptyState } from '@registry/ui/empty-state';
 import { PageHeading } from '@registry/ui/page-heading';
@@ -45,11 +44,7 @@ export function CartPage() {
 
   return (
     <section data-page="cart" className="cart-page">
-      <PageHeading title="Your Cart">
-        <AppLink className="cart-page__back" to={paths.home}>
-          continue shopping
-        </AppLink>
-      </PageHeading>
+      <PageHeading title="Your Cart" back={{ to: paths.home, label: 'continue shopping' }} />
       {!restored ? (
         <Spinner label="Loading your cart…" />
       ) : items.length === 0 ? (

@@ -6,7 +6,6 @@ import { PAID_FLOW_MESSAGES } from '@registry/paid-flow/messages';
 import { PaidActionProgress } from '@registry/paid-flow/paid-action-progress';
 import { sessionJournal } from '@registry/paid-flow/payment-journal';
 import { usePaidAction } from '@registry/paid-flow/use-paid-action';
-import { AppLink } from '@registry/ui/app-link';
 import { Button } from '@registry/ui/button';
 import { Card } from '@registry/ui/card';
 import { EmptyState } from '@registry/ui/empty-state';
@@ -197,11 +196,7 @@ export function CheckoutPage() {
 
   return (
     <section data-page="checkout" className="checkout-page">
-      <PageHeading title="Checkout">
-        <AppLink className="checkout-page__back" to={paths.cart}>
-          Back to Cart
-        </AppLink>
-      </PageHeading>
+      <PageHeading title="Checkout" back={{ to: paths.cart, label: 'Back to Cart' }} />
       {body()}
 
       <Modal

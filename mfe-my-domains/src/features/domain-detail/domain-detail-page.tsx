@@ -183,11 +183,7 @@ export function DomainDetailPage({ query }: PageProps) {
 
   return (
     <section data-page="domain-detail" className="domain-detail-page">
-      <PageHeading title="Domain Details">
-        <AppLink className="domain-detail-page__back" to={paths.myDomains}>
-          Back to Domains
-        </AppLink>
-      </PageHeading>
+      <PageHeading title="Domain Details" back={{ to: paths.myDomains, label: 'Back to Domains' }} />
       <PaymentStatus journal={journal} api={myDomainsApi} onSettled={() => void load()} />
       {body()}
       {/* Subdomains are booked under the owner's top-level domains, never under a subdomain. */}

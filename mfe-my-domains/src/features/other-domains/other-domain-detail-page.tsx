@@ -33,11 +33,11 @@ export function OtherDomainDetailPage({ query }: PageProps) {
 
   return (
     <section data-page="other-domain-detail" className="domain-detail-page">
-      <PageHeading title="Domain Details" tagline="Domain from another provider">
-        <AppLink className="domain-detail-page__back" to={paths.home}>
-          Back
-        </AppLink>
-      </PageHeading>
+      <PageHeading
+        title="Domain Details"
+        tagline="Domain from another provider"
+        back={{ to: paths.home, label: 'Back' }}
+      />
       {error ? (
         <p role="alert">{error}</p>
       ) : !detail ? (

@@ -1,5 +1,4 @@
 import { paths, type PageProps } from '@registry/contracts/routes';
-import { AppLink } from '@registry/ui/app-link';
 import { PageHeading } from '@registry/ui/page-heading';
 import { RecordsManager } from '../records/components/records-manager';
 import '../../components/lists.css';
@@ -9,11 +8,11 @@ export function OtherDomainManagePage({ query }: PageProps) {
   const domain = query.get('domain') ?? '';
   return (
     <section data-page="other-domain-manage" className="list-page">
-      <PageHeading title="Domain Management" tagline={domain}>
-        <AppLink className="list-page__link" to={paths.otherDomainDetail(domain)}>
-          Back
-        </AppLink>
-      </PageHeading>
+      <PageHeading
+        title="Domain Management"
+        tagline={domain}
+        back={{ to: paths.otherDomainDetail(domain), label: 'Back' }}
+      />
       <RecordsManager domain={domain} provider="other" />
     </section>
   );

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { paths, type PageProps } from '@registry/contracts/routes';
-import { AppLink } from '@registry/ui/app-link';
 import { EmptyState } from '@registry/ui/empty-state';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
@@ -15,11 +14,10 @@ export function MySubdomainsPage({ params: { domain = '' } }: PageProps) {
   const { items, failed } = useAccountList(load);
   return (
     <section data-page="my-subdomains" className="list-page">
-      <PageHeading title={`Subdomains of ${domain}`}>
-        <AppLink className="list-page__link" to={paths.domainDetail('web3', domain)}>
-          Back to {domain}
-        </AppLink>
-      </PageHeading>
+      <PageHeading
+        title={`Subdomains of ${domain}`}
+        back={{ to: paths.domainDetail('web3', domain), label: `Back to ${domain}` }}
+      />
       {failed ? (
         <p role="alert">The subdomains could not be loaded. Reload the page to try again.</p>
       ) : items === null ? (

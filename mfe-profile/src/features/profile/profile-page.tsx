@@ -3,7 +3,6 @@ import type { OrderRow } from '@registry/contracts/my-domains';
 import type { LedgerInfo } from '@registry/contracts/network';
 import type { Profile } from '@registry/contracts/profile';
 import { paths } from '@registry/contracts/routes';
-import { AppLink } from '@registry/ui/app-link';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import { Tabs } from '@registry/ui/tabs';
@@ -70,11 +69,11 @@ export function ProfilePage() {
 
   return (
     <section data-page="profile" className="profile-page">
-      <PageHeading title="Orders & Profile" tagline={accountId ? `Account ${accountId}` : undefined}>
-        <AppLink className="profile-page__back" to={paths.home}>
-          Back
-        </AppLink>
-      </PageHeading>
+      <PageHeading
+        title="Orders & Profile"
+        tagline={accountId ? `Account ${accountId}` : undefined}
+        back={{ to: paths.home, label: 'Back' }}
+      />
       <Tabs label="Account" tabs={[{ id: 'orders', label: 'Orders & Profile', content: content() }]} />
       {editing ? (
         <Suspense fallback={<Spinner label="Opening…" />}>

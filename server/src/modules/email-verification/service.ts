@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { emailVerifications } from '../../db/schema';
 import { badRequest, HttpError } from '../../http-error';
 import type { ProfileService } from '../profile/service';
 import type { Mailer } from '../../mail/mailer';
+import * as repo from './repo';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -31,34 +30,23 @@ export function createEmailVerificationService({
 }: Deps) {
   /** Records a new code unless the account or the address had its hourly share of mails. */
   async function recordCode(accountId: string, email: string, codeHash: string) {
-    const since = new Date(now().getTime() - HOUR_MS);
-    await db.transaction(async (tx) => {
-      // One request per address at a time, so concurrent requests cannot all pass the count.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext(${`email-verification:${email.toLowerCase()}`}))`,
-      );
-      const [counts] = await tx
-        .select({
-          byAccount: sql<number>`count(*) filter (where ${emailVerifications.accountId} = ${accountId})::int`,
-          byAddress: sql<number>`count(*) filter (where lower(${emailVerifications.email}) = ${email.toLowerCase()})::int`,
-        })
-        .from(emailVerifications)
-        .where(gt(emailVerifications.createdAt, since));
-      if ((counts?.byAccount ?? 0) >= mailsPerHour || (counts?.byAddress ?? 0) >= mailsPerHour) {
-        throw new HttpError(
-          429,
-          'RATE_LIMITED',
-          `At most ${mailsPerHour} verification mails an hour; try again later`,
-        );
-      }
-      await tx.insert(emailVerifications).values({
+    const recorded = await repo.recordCode(
+      db,
+      {
         accountId,
         email,
         codeHash,
         expiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
         createdAt: now(),
-      });
-    });
+      },
+      { since: new Date(now().getTime() - HOUR_MS), limit: mailsPerHour },
+    );
+    if (!recorded)
+      throw new HttpError(
+        429,
+        'RATE_LIMITED',
+        `At most ${mailsPerHour} verification mails an hour; try again later`,
+      );
   }
 
   return {
@@ -82,17 +70,7 @@ export function createEmailVerificationService({
 
     /** The landing page posts the code from the link. */
     async verify(code: string) {
-      const [row] = await db
-        .update(emailVerifications)
-        .set({ verifiedAt: now() })
-        .where(
-          and(
-            eq(emailVerifications.codeHash, hashCode(code)),
-            isNull(emailVerifications.verifiedAt),
-            gt(emailVerifications.expiresAt, now()),
-          ),
-        )
-        .returning();
+      const row = await repo.useCode(db, hashCode(code), now());
       if (!row) throw badRequest('INVALID_VERIFICATION', 'This verification link is invalid or has expired');
       const matched = await profiles.markEmailVerified(row.accountId, row.email);
       if (!matched)

@@ -247,3 +247,27 @@ export async function recordedPayments(db: Executor, transactionIds: string[]): 
     .where(inArray(ledgerPayments.transactionId, transactionIds));
   return new Set(rows.map((row) => row.transactionId));
 }
+
+/**
+ * Uses up one paid record-fee order of the account for the name (inside the caller's transaction, row
+ * locked); false when there is none.
+ */
+export async function useRecordFee(tx: Executor, accountId: string, domainName: string): Promise<boolean> {
+  const [paid] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.accountId, accountId),
+        eq(orders.kind, 'record-fee'),
+        eq(orders.status, 'paid'),
+        eq(orderLines.itemName, domainName),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  if (!paid) return false;
+  await tx.update(orders).set({ status: 'completed' }).where(eq(orders.id, paid.id));
+  return true;
+}

@@ -14,25 +14,26 @@ import {
   QuoteRequestSchema,
   QuoteResponseSchema,
 } from '@registry/contracts/orders';
-import type { Db } from '../../db/database';
 import { sessionRoutes } from '../auth/session-routes';
-import { listOrders } from './repo';
-import type { OrderService } from './service';
+import type { OrderRecords, OrderService } from './service';
 
 type Options = {
-  db: Db;
+  records: Pick<OrderRecords, 'history'>;
   /** Absent when no ledger writer is configured: nothing can be paid then, the history still reads. */
   orders: OrderService | null;
   requireSession: (request: FastifyRequest) => Promise<void>;
 };
 
-export const orderRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, orders, requireSession }) => {
+export const orderRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { records, orders, requireSession },
+) => {
   const mine = sessionRoutes(app, requireSession, ['orders']);
   mine(
     'GET',
     '/my/orders',
     { summary: 'Order history of the signed-in account', response: OrderListSchema },
-    async (account) => ({ orders: await listOrders(db, account) }),
+    async (account) => ({ orders: await records.history(account) }),
   );
   if (!orders) return;
 

@@ -17,7 +17,7 @@ import {
   type QuoteResponse,
 } from '@registry/contracts/orders';
 import { roundAmount } from '@registry/contracts/pricing';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
 import { normaliseTransactionId } from '../../ledger/hedera-ids';
 import { LedgerUnavailableError } from '../../ledger/ledger-port';
@@ -78,6 +78,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Outcome = { expiredAndLost: string[]; /** Jobs the payment queued, by unique key. */ jobKeys: string[] };
 
 /** Quote → wallet payment → confirm (verified on the ledger) → mint / apply → refund what was not delivered. */
+/** What other parts need of orders without the payment service: the history, refund marks, record fees. */
+export function createOrderRecords(db: Db) {
+  return {
+    history: (accountId: string) => repo.listOrders(db, accountId),
+    markRefunded: (orderId: string) => repo.markOrderRefunded(db, orderId),
+    /** Uses up a paid record-fee order for the name inside the caller's transaction; false without one. */
+    useRecordFee: (tx: Executor, accountId: string, domainName: string) =>
+      repo.useRecordFee(tx, accountId, domainName),
+  };
+}
+export type OrderRecords = ReturnType<typeof createOrderRecords>;
+
 export function createOrderService(deps: Deps) {
   const { db, mirror, domains, settings, priceList, queue, treasuryAccountId, discountTokens } = deps;
   const now = deps.now ?? (() => new Date());

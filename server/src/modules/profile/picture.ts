@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { profilePictures } from '../../db/schema';
 import { badRequest } from '../../http-error';
+import * as repo from './repo';
 
 /** The largest picture kept: enough for a sharp avatar, small enough to serve from the database. */
 export const PICTURE_MAX_BYTES = 512 * 1024;
@@ -44,11 +43,8 @@ export function generatedAvatar(accountId: string): string {
 
 /** The address of the account's uploaded picture (versioned, so a new one is fetched), or null. */
 export async function pictureAddress(db: Db, accountId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ updatedAt: profilePictures.updatedAt })
-    .from(profilePictures)
-    .where(eq(profilePictures.accountId, accountId));
-  return row ? `${picturePath(accountId)}?v=${row.updatedAt.getTime()}` : null;
+  const updatedAt = await repo.pictureUpdatedAt(db, accountId);
+  return updatedAt ? `${picturePath(accountId)}?v=${updatedAt.getTime()}` : null;
 }
 
 export function createPictureService(db: Db) {
@@ -59,17 +55,11 @@ export function createPictureService(db: Db) {
       const contentType = sniffImageType(image);
       if (!contentType) throw badRequest('BAD_IMAGE', 'The picture must be a PNG, JPEG or WebP image');
       const updatedAt = new Date();
-      await db
-        .insert(profilePictures)
-        .values({ accountId, contentType, image, updatedAt })
-        .onConflictDoUpdate({ target: profilePictures.accountId, set: { contentType, image, updatedAt } });
+      await repo.savePicture(db, { accountId, contentType, image, updatedAt });
       return { dp: `${picturePath(accountId)}?v=${updatedAt.getTime()}` };
     },
 
-    async get(accountId: string) {
-      const [row] = await db.select().from(profilePictures).where(eq(profilePictures.accountId, accountId));
-      return row ?? null;
-    },
+    get: (accountId: string) => repo.findPicture(db, accountId),
   };
 }
 export type PictureService = ReturnType<typeof createPictureService>;

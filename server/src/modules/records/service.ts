@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   RESOLVER_MESSAGES,
   resolvedAddress,
@@ -8,11 +7,12 @@ import {
   type ResolveResponse,
 } from '@registry/contracts/records';
 import type { Db } from '../../db/database';
-import { domainRecords, orderLines, orders } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import type { DomainService } from '../domains/service';
+import type { OrderRecords } from '../orders/service';
+import * as repo from './repo';
 
-const COLUMN_OF: Record<RecordField, keyof typeof domainRecords.$inferInsert> = {
+const COLUMN_OF: Record<RecordField, repo.RecordColumn> = {
   siteAddress: 'siteAddress',
   web3Asset: 'web3Asset',
   twitter: 'twitter',
@@ -21,7 +21,7 @@ const COLUMN_OF: Record<RecordField, keyof typeof domainRecords.$inferInsert> = 
   instagram: 'instagram',
 };
 
-function toRecords(domainName: string, row: typeof domainRecords.$inferSelect | undefined): DomainRecords {
+function toRecords(domainName: string, row: repo.RecordRow | undefined): DomainRecords {
   const statusSiteAddress = row?.statusSiteAddress ?? 0;
   return {
     domainName,
@@ -49,10 +49,12 @@ export type GatewayAnswer =
 export function createRecordService({
   db,
   domains,
+  orders,
   now = Date.now,
 }: {
   db: Db;
   domains: DomainService;
+  orders: Pick<OrderRecords, 'useRecordFee'>;
   now?: () => number;
 }) {
   const gatewayCache = new Map<string, { answer: GatewayAnswer; expires: number }>();
@@ -66,10 +68,7 @@ export function createRecordService({
     }
   }
 
-  async function read(domainName: string) {
-    const [row] = await db.select().from(domainRecords).where(eq(domainRecords.domainName, domainName));
-    return row;
-  }
+  const read = (domainName: string) => repo.findRecords(db, domainName);
 
   return {
     async get(accountId: string, domainName: string): Promise<DomainRecords> {
@@ -86,15 +85,8 @@ export function createRecordService({
     ): Promise<DomainRecords> {
       await assertManageable(accountId, domainName);
       const column = COLUMN_OF[field];
-      const flag = field === 'siteAddress' ? { statusSiteAddress: 0 } : { statusAssets: 0 };
-      const [row] = await db
-        .insert(domainRecords)
-        .values({ domainName, [column]: value, ...flag })
-        .onConflictDoUpdate({
-          target: domainRecords.domainName,
-          set: { [column]: value, ...flag, updatedAt: new Date() },
-        })
-        .returning();
+      const flag = field === 'siteAddress' ? 'statusSiteAddress' : 'statusAssets';
+      const row = await repo.saveRecord(db, domainName, column, value, flag);
       forget(domainName);
       return toRecords(domainName, row);
     },
@@ -110,31 +102,9 @@ export function createRecordService({
     ): Promise<DomainRecords> {
       await assertManageable(accountId, domainName);
       const activated = await db.transaction(async (tx) => {
-        const [paid] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-          .where(
-            and(
-              eq(orders.accountId, accountId),
-              eq(orders.kind, 'record-fee'),
-              eq(orders.status, 'paid'),
-              eq(orderLines.itemName, domainName),
-            ),
-          )
-          .limit(1)
-          .for('update');
-        if (!paid) throw new HttpError(402, 'PAYMENT_REQUIRED', 'Pay the record change fee first');
-        await tx
-          .update(orders)
-          .set({ status: 'completed' })
-          .where(inArray(orders.id, [paid.id]));
-        const [row] = await tx
-          .insert(domainRecords)
-          .values({ domainName, [flag]: 1 })
-          .onConflictDoUpdate({ target: domainRecords.domainName, set: { [flag]: 1, updatedAt: sql`now()` } })
-          .returning();
-        return toRecords(domainName, row);
+        if (!(await orders.useRecordFee(tx, accountId, domainName)))
+          throw new HttpError(402, 'PAYMENT_REQUIRED', 'Pay the record change fee first');
+        return toRecords(domainName, await repo.activateRecords(tx, domainName, flag));
       });
       // After the commit: a gateway answer read in between is dropped too.
       forget(domainName);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_DISCOUNT_CONFIG, type DiscountConfig } from '@registry/contracts/discounts';
 import { cachedValue } from '../../cache/cached-value';
 import type { Db } from '../../db/database';
-import { settings } from '../../db/schema';
+import * as repo from './repo';
 
 const PricesSchema = z.object({
   domainUsdPerYear: z.number().positive(),
@@ -25,21 +24,18 @@ const DiscountConfigSchema = z.object({
  */
 export function createSettingsService(db: Db, { cacheMs }: { cacheMs: number }) {
   async function read<T>(key: string, schema: z.ZodType<T>, fallback?: T): Promise<T> {
-    const [row] = await db.select().from(settings).where(eq(settings.key, key));
-    if (!row) {
+    const value = await repo.readSetting(db, key);
+    if (value === undefined) {
       if (fallback !== undefined) return fallback;
       throw new Error(`setting ${key} is missing`);
     }
-    return schema.parse(row.value);
+    return schema.parse(value);
   }
   const secrets = new Map<string, Promise<Buffer>>();
   /** The first server to ask makes the secret; every server on the database then reads the same one. */
   async function readOrCreateSecret(name: string): Promise<Buffer> {
     const key = `secret:${name}`;
-    await db
-      .insert(settings)
-      .values({ key, value: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing({ target: settings.key });
+    await repo.insertSettingOnce(db, key, randomBytes(32).toString('base64url'));
     return Buffer.from(await read(key, z.string().min(32)), 'base64url');
   }
   return {

@@ -1,7 +1,7 @@
 import type { TldListResponse } from '@registry/contracts/tld';
 import { cachedValue } from '../../cache/cached-value';
 import type { Db } from '../../db/database';
-import { listActiveTldNames, listCollections } from './repo';
+import { collectionOf, listActiveTldNames, listCollections, recordCollection } from './repo';
 
 /** The top-level domains on sale, read from the database at most once per `cacheMs`. */
 export function createTldService(db: Db, { cacheMs }: { cacheMs: number }) {
@@ -10,6 +10,10 @@ export function createTldService(db: Db, { cacheMs }: { cacheMs: number }) {
     activeNames,
     /** The domain collections on the ledger (read fresh: a first mint makes one). */
     collections: () => listCollections(db),
+    /** One domain's collection: undefined for an unknown domain, null before its first mint. */
+    collectionOf: (tld: string) => collectionOf(db, tld),
+    /** The first collection recorded for a domain wins (several servers may mint its first name). */
+    recordCollection: (tld: string, tokenId: string) => recordCollection(db, tld, tokenId),
     async isActive(tld: string): Promise<boolean> {
       return (await activeNames()).includes(tld);
     },

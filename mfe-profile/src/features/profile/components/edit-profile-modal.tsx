@@ -19,6 +19,19 @@ type Country = { cd: string; name: string };
 /** Spec section 7: country and state list errors show in a banner for 3 s. */
 const BANNER_MS = 3000;
 
+/** The text fields of both cards: label and input hints, one line each. */
+const TEXT_FIELDS = {
+  fullName: { label: 'Name', required: true, autoComplete: 'name', maxLength: 120 },
+  email: { label: 'Email', type: 'email', required: true, autoComplete: 'email', maxLength: 254 },
+  mobileNo: { label: 'Phone', type: 'tel', required: true, autoComplete: 'tel-national', maxLength: 15 },
+  adrLine1: { label: 'Address Line 1', required: true, autoComplete: 'address-line1', maxLength: 200 },
+  adrLine2: { label: 'Address Line 2', autoComplete: 'address-line2', maxLength: 200 },
+  state: { label: 'State', required: true, autoComplete: 'address-level1', maxLength: 120 },
+  city: { label: 'City', required: true, autoComplete: 'address-level2', maxLength: 120 },
+  pincode: { label: 'Postal code', required: true, autoComplete: 'postal-code', maxLength: 20 },
+} as const;
+type TextField = keyof typeof TEXT_FIELDS;
+
 export type ProfilePart = 'details' | 'billing';
 const TITLES: Record<ProfilePart, string> = {
   details: 'Edit Profile Details',
@@ -51,6 +64,9 @@ export function EditProfileModal({
   const { bind, checkAll, reset } = useFieldRules(values, rules);
   const set = (key: keyof ProfileValues) => (value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
+  const textField = (key: TextField) => (
+    <FormField {...TEXT_FIELDS[key]} value={values[key]} {...bind(key, set(key))} />
+  );
 
   const showBanner = (message: string) => {
     setBanner(message);
@@ -126,23 +142,8 @@ export function EditProfileModal({
       <form className="profile-form" onSubmit={(event) => void save(event)} noValidate>
         {part === 'details' ? (
           <>
-            <FormField
-              label="Name"
-              required
-              autoComplete="name"
-              maxLength={120}
-              value={values.fullName}
-              {...bind('fullName', set('fullName'))}
-            />
-            <FormField
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              maxLength={254}
-              value={values.email}
-              {...bind('email', set('email'))}
-            />
+            {textField('fullName')}
+            {textField('email')}
             <div className="profile-form__phone">
               <FormField
                 label="Code"
@@ -154,34 +155,13 @@ export function EditProfileModal({
                 }
                 {...bind('countryCode', set('countryCode'))}
               />
-              <FormField
-                label="Phone"
-                type="tel"
-                required
-                autoComplete="tel-national"
-                maxLength={15}
-                value={values.mobileNo}
-                {...bind('mobileNo', set('mobileNo'))}
-              />
+              {textField('mobileNo')}
             </div>
           </>
         ) : (
           <>
-            <FormField
-              label="Address Line 1"
-              required
-              autoComplete="address-line1"
-              maxLength={200}
-              value={values.adrLine1}
-              {...bind('adrLine1', set('adrLine1'))}
-            />
-            <FormField
-              label="Address Line 2"
-              autoComplete="address-line2"
-              maxLength={200}
-              value={values.adrLine2}
-              {...bind('adrLine2', set('adrLine2'))}
-            />
+            {textField('adrLine1')}
+            {textField('adrLine2')}
             <FormField
               label="Country"
               required
@@ -207,31 +187,10 @@ export function EditProfileModal({
                 {...bind('state', set('state'))}
               />
             ) : (
-              <FormField
-                label="State"
-                required
-                autoComplete="address-level1"
-                maxLength={120}
-                value={values.state}
-                {...bind('state', set('state'))}
-              />
+              textField('state')
             )}
-            <FormField
-              label="City"
-              required
-              autoComplete="address-level2"
-              maxLength={120}
-              value={values.city}
-              {...bind('city', set('city'))}
-            />
-            <FormField
-              label="Postal code"
-              required
-              autoComplete="postal-code"
-              maxLength={20}
-              value={values.pincode}
-              {...bind('pincode', set('pincode'))}
-            />
+            {textField('city')}
+            {textField('pincode')}
           </>
         )}
         {saveError ? (
