@@ -1,0 +1,60 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RemotesManifest } from '@registry/contracts/remotes';
+import type { AppConfig } from '../config';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from '../plugins/error-handler';
+import { registerOpenApi } from '../plugins/openapi';
+import { responseSerializerCompiler } from '../plugins/response-serializer';
+import { registerSecurityHeaders } from '../plugins/security-headers';
+
+/** Trusts the nearest `hops` proxies to name the client (TRUST_PROXY as a hop count). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** The Fastify instance with its limits: timeouts, body size, which proxies name the client. */
+export function createFastify(config: AppConfig) {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Client addresses (rate limits, loopback-only routes) come from the socket unless a proxy is configured.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    // A stuck database or ledger answers 503 instead of holding the request forever.
+    handlerTimeout: config.HANDLER_TIMEOUT_MS,
+    // Clients that trickle their headers or body are cut off; Node checks at this interval.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(config.REQUEST_TIMEOUT_MS, 1000),
+    },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.CHECK_RESPONSES));
+  registerErrorHandler(app);
+  return app;
+}
+
+/** What every route shares: cookies, rate limits, security headers and the OpenAPI document. */
+export async function registerBasePlugins(
+  app: ReturnType<typeof createFastify>,
+  options: { config: AppConfig; remotes: RemotesManifest; publicUrl: string; mirrorUrl: string | undefined },
+) {
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+  registerSecurityHeaders(app, {
+    remotes: options.remotes,
+    mirrorNodeUrl: options.mirrorUrl ?? null,
+    walletConnect: Boolean(options.config.WALLETCONNECT_PROJECT_ID),
+    https: options.publicUrl.startsWith('https:'),
+  });
+  await registerOpenApi(app);
+}

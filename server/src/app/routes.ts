@@ -1,0 +1,158 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { RemotesManifest } from '@registry/contracts/remotes';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/database';
+import { registerLedgerDevRoutes } from '../ledger/local/ledger-dev-routes';
+import { registerMirrorFeedRoutes } from '../ledger/local/mirror-feed-routes';
+import { registerMirrorRoutes, type LocalRate } from '../ledger/local/mirror-routes';
+import { authRoutes } from '../modules/auth/routes';
+import { domainRoutes } from '../modules/domains/routes';
+import { emailVerificationRoutes } from '../modules/email-verification/routes';
+import { namePageRoutes } from '../modules/identity/name-page-routes';
+import { identityRoutes } from '../modules/identity/routes';
+import { networkRoutes } from '../modules/network/routes';
+import { orderRoutes } from '../modules/orders/routes';
+import { createPictureService } from '../modules/profile/picture';
+import { pictureRoutes } from '../modules/profile/picture-routes';
+import { profileRoutes } from '../modules/profile/routes';
+import { gatewayRoutes } from '../modules/records/gateway-routes';
+import { recordRoutes } from '../modules/records/routes';
+import { reminderRoutes } from '../modules/reminders/routes';
+import { releaseRoutes } from '../modules/releases/routes';
+import { createReleaseService } from '../modules/releases/service';
+import { tldRoutes } from '../modules/tlds/routes';
+import { registerRemotesManifest } from '../plugins/remotes-manifest';
+import { registerReleaseFiles } from '../plugins/static-apps';
+import type { LedgerAccess, LocalLedgerParts, ModuleServices } from './services';
+import type { PaymentWorkers } from './workers';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+type Parts = {
+  config: AppConfig;
+  access: LedgerAccess;
+  services: ModuleServices;
+  payments: PaymentWorkers;
+  publicUrl: string;
+};
+
+/** Every module's routes under `/api`. */
+export async function registerApi(
+  app: FastifyInstance,
+  { config, access, services, payments, publicUrl }: Parts,
+) {
+  const { requireSession } = services;
+  const signInRateLimit = { max: config.RATE_LIMIT_SIGN_IN, timeWindow: MINUTE };
+  const searchRateLimit = { max: config.RATE_LIMIT_SEARCH, timeWindow: MINUTE };
+  const secureCookies = config.COOKIE_SECURE
+    ? config.COOKIE_SECURE === 'true'
+    : publicUrl.startsWith('https:');
+  const ledgerInfo = access.writer
+    ? {
+        network: config.LEDGER === 'local' ? ('local' as const) : config.HEDERA_NETWORK,
+        treasuryAccountId: access.writer.operatorId,
+        walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID ?? null,
+        mirrorNodeUrl: access.mirrorUrl ?? '/ledger',
+      }
+    : null;
+  await app.register(
+    async (api) => {
+      await api.register(tldRoutes, { tlds: services.tlds });
+      await api.register(authRoutes, { auth: services.auth, requireSession, secureCookies, signInRateLimit });
+      await api.register(domainRoutes, { domains: services.domains, requireSession, searchRateLimit });
+      await api.register(orderRoutes, {
+        records: services.orderRecords,
+        orders: payments.orders,
+        requireSession,
+      });
+      await api.register(profileRoutes, { profiles: services.profiles, requireSession });
+      await api.register(recordRoutes, { records: services.records, requireSession, searchRateLimit });
+      await api.register(identityRoutes, {
+        identity: services.identity,
+        requireSession,
+        rateLimit: searchRateLimit,
+      });
+      await api.register(reminderRoutes, {
+        reminders: payments.reminders,
+        requireSession,
+        rateLimit: signInRateLimit,
+      });
+      await api.register(emailVerificationRoutes, {
+        verifications: services.verifications,
+        requireSession,
+        rateLimit: signInRateLimit,
+      });
+      await api.register(networkRoutes, { prices: access.priceSource, ledgerInfo });
+    },
+    { prefix: '/api' },
+  );
+}
+
+/** What anyone reaches without the app: the HTTP gateway, public name pages, profile pictures. */
+export async function registerPublicPages(
+  app: FastifyInstance,
+  database: Database,
+  { config, services, publicUrl }: Parts,
+) {
+  const rateLimit = { max: config.RATE_LIMIT_SEARCH, timeWindow: MINUTE };
+  await app.register(gatewayRoutes, { records: services.records, rateLimit });
+  await app.register(namePageRoutes, {
+    domains: services.domains,
+    records: services.records,
+    identity: services.identity,
+    publicUrl,
+    rateLimit,
+  });
+  await app.register(pictureRoutes, {
+    pictures: createPictureService(database.db),
+    requireSession: services.requireSession,
+  });
+}
+
+/** The embedded ledger's consensus, mirror and development routes under `/ledger`. */
+export async function registerLocalLedger(
+  app: FastifyInstance,
+  database: Database,
+  localLedger: LocalLedgerParts,
+  { config, services }: Pick<Parts, 'config' | 'services'>,
+) {
+  const db = database.db;
+  const { domains, tokens } = services;
+  // The local ledger's HBAR rate: its mirror answers with it, its dev route changes it.
+  const rate: LocalRate = { usdPerHbar: config.FIXED_USD_PER_HBAR };
+  await registerMirrorRoutes(app, { db, ledger: localLedger.ledger, rate });
+  await registerMirrorFeedRoutes(app, { db });
+  await registerLedgerDevRoutes(app, {
+    ...localLedger,
+    claimTokenId: tokens.claimTokenId,
+    earlyAccessTokenId: tokens.earlyAccessTokenId,
+    otherProvider: config.OTHER_PROVIDER_TOKEN_ID
+      ? null
+      : { tokenId: tokens.otherProviderTokenId!, record: domains.recordOtherProviderDomain },
+    setDomainExpiry: (name, expiresAt) => domains.setExpiry(name, expiresAt),
+    rate,
+    faucetRateLimit: { max: config.RATE_LIMIT_FAUCET, timeWindow: HOUR },
+    openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
+  });
+}
+
+/** Feature teams' releases: every server on the database serves the live one of each remote. */
+export async function registerReleases(
+  app: FastifyInstance,
+  database: Database,
+  { config, remotes }: { config: AppConfig; remotes: RemotesManifest },
+) {
+  const releasesDir = path.resolve(config.RELEASES_DIR ?? path.join(config.DATA_DIR, 'releases'));
+  const releases = createReleaseService({
+    db: database.db,
+    releasesDir,
+    defaults: remotes,
+    appsRoot: config.APPS_ROOT,
+    log: (level, line, details) => app.log[level](details, line),
+  });
+  await app.register(releaseRoutes, { prefix: '/api', releases, deployToken: config.DEPLOY_TOKEN });
+  registerRemotesManifest(app, () => releases.manifest());
+  await registerReleaseFiles(app, releasesDir);
+}

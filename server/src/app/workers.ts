@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import { discountTokenIds, type AppConfig } from '../config';
+import type { Database } from '../db/database';
+import { createFeedLeases } from '../jobs/feed-leases';
+import { createJobQueue, JobWorker } from '../jobs/job-queue';
+import { LedgerWatcher, PAYMENTS_FEED } from '../jobs/ledger-watcher';
+import { createRegistryJobs } from '../jobs/registry-jobs';
+import { createOrderService } from '../modules/orders/service';
+import { ReminderSweeper } from '../modules/reminders/reminder-sweeper';
+import { createReminderService } from '../modules/reminders/service';
+import { createMetrics } from '../plugins/metrics';
+import type { LedgerAccess, ModuleServices } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs the mint and refund jobs; `main` starts its timer. */
+    jobWorker: JobWorker | null;
+    /** Settles payments and follows NFTs from the mirror node; `main` starts its timer. */
+    ledgerWatcher: LedgerWatcher | null;
+    /** Queues the expiry reminders that are due; `main` starts its timer. */
+    reminderSweeper: ReminderSweeper;
+  }
+}
+
+type Deps = {
+  config: AppConfig;
+  database: Database;
+  access: LedgerAccess;
+  services: ModuleServices;
+  publicUrl: string;
+  /** Run due jobs right after a payment, or leave them to the worker's timer (another process runs it). */
+  jobsAfterPayment: boolean;
+};
+
+/** A buyer waits up to 5 s for a quick delivery, not for one that needs their association first. */
+function waitBriefly(run: Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 5000);
+  });
+  return Promise.race([run, waited]).finally(() => clearTimeout(timer));
+}
+
+/** Paid orders, with their mints and refunds on the durable job queue, and the expiry reminders. */
+export function createPaymentWorkers(app: FastifyInstance, deps: Deps) {
+  const { config, access, services } = deps;
+  const { domains, tlds, orderRecords, profiles, settings } = services;
+  const db = deps.database.db;
+  const writer = access.writer;
+  const logFailedRun = (error: unknown) => app.log.warn({ err: error }, 'job run failed');
+  const queue = createJobQueue(db, { leaseMs: config.JOB_LEASE_MS });
+  const reminders = createReminderService({
+    domains,
+    profiles,
+    settings,
+    queue,
+    mailer: services.mail,
+    publicUrl: deps.publicUrl,
+  });
+  const handlers = writer
+    ? {
+        ...createRegistryJobs({ writer, mirror: access.mirror, domains, tlds, orders: orderRecords })
+          .handlers,
+      }
+    : {};
+  const worker = writer
+    ? new JobWorker(
+        queue,
+        { ...handlers, ...reminders.handlers },
+        (line) => app.log.warn(line),
+        Date.now,
+        config.JOB_CONCURRENCY,
+      )
+    : null;
+  app.decorate('jobWorker', worker);
+  app.addHook('onClose', async () => worker?.stop());
+  const sweeper = new ReminderSweeper(
+    () => reminders.sweep(),
+    (keys) => void worker?.runUntil(keys).catch(logFailedRun),
+    (line) => app.log.warn(line),
+  );
+  app.decorate('reminderSweeper', sweeper);
+  app.addHook('onClose', async () => sweeper.stop());
+  const orders = writer
+    ? createOrderService({
+        db,
+        mirror: access.mirror,
+        domains,
+        settings,
+        priceList: services.priceList,
+        ledgerAvailable: () => access.ledger.isAvailable(),
+        queue,
+        treasuryAccountId: writer.operatorId,
+        discountTokens: {
+          ...discountTokenIds(config),
+          earlyAccess: services.tokens.earlyAccessTokenId ?? undefined,
+        },
+        claimTokenId: services.tokens.claimTokenId,
+        // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.
+        runJobs: (jobKeys) =>
+          deps.jobsAfterPayment
+            ? waitBriefly(worker!.runUntil(jobKeys).catch(logFailedRun))
+            : Promise.resolve(),
+      })
+    : null;
+  return { queue, worker, orders, reminders };
+}
+export type PaymentWorkers = ReturnType<typeof createPaymentWorkers>;
+
+/** Seconds the payments feed is behind the mirror node (null before its first read). */
+async function watcherLagSeconds(feeds: ReturnType<typeof createFeedLeases>): Promise<number | null> {
+  // Health answers at once even when the database is slow: no figure then rather than a late answer.
+  const states = await Promise.race([
+    feeds.states().catch(() => []),
+    new Promise<[]>((resolve) => setTimeout(() => resolve([]), 500).unref()),
+  ]);
+  const payments = states.find((feed) => feed.name === PAYMENTS_FEED);
+  if (!payments?.readUpTo) return null;
+  return Math.max(0, Math.round((Date.now() - payments.readUpTo.getTime()) / 1000));
+}
+
+/**
+ * The ledger is the truth: payments settle and names follow their NFTs without any browser. Also the
+ * metrics and `/healthz`, which report how far behind the watcher is.
+ */
+export function createLedgerWatcher(app: FastifyInstance, deps: Deps & { payments: PaymentWorkers }) {
+  const { config, access, services, payments } = deps;
+  const { orders, worker } = payments;
+  const metrics = createMetrics();
+  const feeds = createFeedLeases(deps.database.db, { leaseMs: config.FEED_LEASE_MS });
+  const watcher =
+    orders && access.writer
+      ? new LedgerWatcher({
+          leases: feeds,
+          mirror: access.mirror,
+          treasuryAccountId: access.writer.operatorId,
+          takePayment: (record) => orders.takePayment(record),
+          collections: () => services.tlds.collections(),
+          followNfts: (tokenId, nfts) => services.domains.followNfts(tokenId, nfts),
+          kickJobs: (jobKeys) => {
+            if (!deps.jobsAfterPayment || jobKeys.length === 0) return;
+            worker!.kick().catch((error: unknown) => app.log.warn({ err: error }, 'job run failed'));
+          },
+          log: (line) => app.log.warn(line),
+          observe: (event) => metrics.observeWatcher(event),
+        })
+      : null;
+  app.decorate('ledgerWatcher', watcher);
+  app.addHook('onClose', async () => watcher?.stop());
+  const lag = async () => (watcher ? watcherLagSeconds(feeds) : null);
+  metrics.register(
+    app,
+    { queueDepth: () => payments.queue.pending(), watcherLagSeconds: lag },
+    { open: config.METRICS === 'open' },
+  );
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const up = await deps.database.ping();
+    const lagSeconds = up ? await lag() : null;
+    return reply.status(up ? 200 : 503).send({
+      status: up ? 'ok' : 'down',
+      database: { engine: deps.database.engine, up },
+      watcher: { lagSeconds },
+    });
+  });
+}
