@@ -1,0 +1,174 @@
+import {
+  PublicKey,
+  type AccountCreateTransaction,
+  type TokenAssociateTransaction,
+  type TransferTransaction,
+} from '@hashgraph/sdk';
+import { and, eq, sql } from 'drizzle-orm';
+import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } from '../../db/schema';
+import { describeKey, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
+import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, type Tx } from './ledger-state';
+
+// Crypto transfers (HBAR and NFTs), token associations and new accounts, as Hedera applies them.
+
+export async function applyTransfer(
+  state: LedgerState,
+  tx: Tx,
+  transaction: TransferTransaction,
+  payer: string,
+  consensusTimestamp: string,
+  movement: HbarMovement,
+  nftTransfers: object[],
+) {
+  if (transaction.tokenTransfers.size > 0) fail('NOT_SUPPORTED');
+  // Everything is checked before anything is written: a failure leaves no trace but the fee.
+  let sum = 0n;
+  for (const [accountId, amount] of transaction.hbarTransfers) {
+    const tinybars = BigInt(amount.toTinybars().toString());
+    sum += tinybars;
+    const key = accountId.toString();
+    movement.set(key, (movement.get(key) ?? 0n) + tinybars);
+  }
+  if (sum !== 0n) fail('INVALID_ACCOUNT_AMOUNTS');
+  const nftMoves = [...transaction.nftTransfers].flatMap(([tokenId, transfers]) =>
+    transfers.map((transfer) => ({
+      token: tokenId.toString(),
+      sender: transfer.sender.toString(),
+      receiver: transfer.recipient.toString(),
+      serial: Number(transfer.serial.toString()),
+      isApproval: transfer.isApproved,
+    })),
+  );
+  if (nftMoves.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
+  const accounts = await state.accounts(tx, [
+    ...movement.keys(),
+    ...nftMoves.flatMap((move) => [move.sender, move.receiver]),
+  ]);
+  for (const [accountId, amount] of movement) {
+    const account = accounts.get(accountId);
+    if (!account) fail('INVALID_ACCOUNT_ID');
+    if (amount < 0n) {
+      if (!state.signedBy(transaction, account!.publicKey, account!.keyType)) fail('INVALID_SIGNATURE');
+      const needed = -amount + (accountId === payer ? TRANSACTION_FEE_TINYBARS : 0n);
+      if (account!.balanceTinybars < needed)
+        fail(accountId === payer ? 'INSUFFICIENT_PAYER_BALANCE' : 'INSUFFICIENT_ACCOUNT_BALANCE');
+    }
+  }
+
+  const tokenBalances: { accountId: string; tokenId: string; delta: number }[] = [];
+  for (const token of new Set(nftMoves.map((move) => move.token))) {
+    const moves = nftMoves.filter((move) => move.token === token);
+    // The token, the serials' owners and the receivers' associations, in one query.
+    const serials = moves.map((move) => move.serial);
+    const receivers = moves.map((move) => move.receiver);
+    const {
+      rows: [found],
+    } = await tx.execute<{
+      token_exists: boolean;
+      owners: [number, string][] | null;
+      associated: string[] | null;
+    }>(sql`
+      select exists (select 1 from ${ledgerTokens} where ${ledgerTokens.tokenId} = ${token}) as token_exists,
+        (select json_agg(json_build_array(${ledgerNfts.serialNumber}, ${ledgerNfts.ownerAccount}))
+          from ${ledgerNfts}
+          where ${ledgerNfts.tokenId} = ${token}
+            and ${ledgerNfts.serialNumber} in (${sql.join(
+              serials.map((serial) => sql`${serial}`),
+              sql`, `,
+            )})) as owners,
+        (select json_agg(${ledgerTokenRelationships.accountId}) from ${ledgerTokenRelationships}
+          where ${ledgerTokenRelationships.tokenId} = ${token}
+            and ${ledgerTokenRelationships.accountId} in (${sql.join(
+              receivers.map((receiver) => sql`${receiver}`),
+              sql`, `,
+            )}))
+          as associated`);
+    if (!found!.token_exists) fail('INVALID_TOKEN_ID');
+    const owners = new Map((found!.owners ?? []).map(([serial, owner]) => [Number(serial), owner]));
+    const associated = new Set(found!.associated ?? []);
+    for (const move of moves) {
+      const sender = accounts.get(move.sender);
+      if (!sender || !accounts.has(move.receiver)) fail('INVALID_ACCOUNT_ID');
+      if (!state.signedBy(transaction, sender!.publicKey, sender!.keyType)) fail('INVALID_SIGNATURE');
+      if (!owners.has(move.serial)) fail('INVALID_NFT_ID');
+      if (owners.get(move.serial) !== move.sender) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+      if (!associated.has(move.receiver)) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+      // A later transfer of the same serial in this transaction starts from its new owner.
+      owners.set(move.serial, move.receiver);
+      tokenBalances.push(
+        { accountId: move.sender, tokenId: token, delta: -1 },
+        { accountId: move.receiver, tokenId: token, delta: 1 },
+      );
+    }
+  }
+
+  // The HBAR in `movement` is moved with the fee, once the transaction is through.
+  for (const move of nftMoves) {
+    await tx
+      .update(ledgerNfts)
+      .set({ ownerAccount: move.receiver, modifiedTimestamp: consensusTimestamp })
+      .where(and(eq(ledgerNfts.tokenId, move.token), eq(ledgerNfts.serialNumber, move.serial)));
+    nftTransfers.push({
+      is_approval: move.isApproval,
+      receiver_account_id: move.receiver,
+      sender_account_id: move.sender,
+      serial_number: move.serial,
+      token_id: move.token,
+    });
+  }
+  await state.adjustTokenBalances(tx, tokenBalances);
+}
+
+export async function applyAssociate(
+  state: LedgerState,
+  tx: Tx,
+  transaction: TokenAssociateTransaction,
+  consensusTimestamp: string,
+) {
+  const accountId = transaction.accountId?.toString();
+  const account = accountId ? await state.account(tx, accountId) : null;
+  if (!accountId || !account) return fail('INVALID_ACCOUNT_ID');
+  if (!state.signedBy(transaction, account.publicKey, account.keyType)) fail('INVALID_SIGNATURE');
+  for (const tokenId of transaction.tokenIds ?? []) {
+    const token = tokenId.toString();
+    const [tokenRow] = await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, token));
+    if (!tokenRow) fail('INVALID_TOKEN_ID');
+    if (await state.relationship(tx, accountId, token)) fail('TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT');
+    await tx
+      .insert(ledgerTokenRelationships)
+      .values({ accountId, tokenId: token, createdTimestamp: consensusTimestamp });
+  }
+}
+
+export async function applyAccountCreate(
+  state: LedgerState,
+  tx: Tx,
+  transaction: AccountCreateTransaction,
+  payer: string,
+  consensusTimestamp: string,
+  movement: HbarMovement,
+): Promise<string> {
+  const key = transaction.key;
+  if (!key) return fail('KEY_REQUIRED');
+  if (!(key instanceof PublicKey)) return fail('NOT_SUPPORTED');
+  const initial = BigInt(transaction.initialBalance?.toTinybars().toString() ?? '0');
+  const payerAccount = await state.account(tx, payer);
+  if (payerAccount!.balanceTinybars < initial + TRANSACTION_FEE_TINYBARS) fail('INSUFFICIENT_PAYER_BALANCE');
+  const described = describeKey(key);
+  const [row] = await tx
+    .insert(ledgerAccounts)
+    .values({
+      accountNum: sql`nextval('ledger_entity_num')`,
+      publicKey: described.key,
+      keyType: described.type,
+      memo: transaction.accountMemo ?? '',
+      createdTimestamp: consensusTimestamp,
+    })
+    .returning({ accountNum: ledgerAccounts.accountNum });
+  const accountId = `0.0.${row!.accountNum}`;
+  if (initial > 0n) {
+    movement.set(payer, (movement.get(payer) ?? 0n) - initial);
+    movement.set(accountId, initial);
+  }
+  return accountId;
+}
