@@ -20,11 +20,9 @@ import { roundAmount } from '@registry/contracts/pricing';
 import type { Db, Executor } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
 import { normaliseTransactionId } from '../../ledger/hedera-ids';
-import { LedgerUnavailableError } from '../../ledger/ledger-port';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { PaymentTaking } from '../../jobs/ledger-watcher';
-import { REFUNDED, type RefundPayload } from '../../jobs/registry-jobs';
 import { DELIVERED, type DomainService } from '../domains/service';
 import type { PriceList } from '../settings/price-list';
 import type { SettingsService } from '../settings/service';
@@ -33,6 +31,7 @@ import { paidKind, priceRequest } from './paid-kinds';
 import { creditTo, memoOf } from './payment-record';
 import { paymentsAwaitingSettlement } from './payments-awaiting';
 import * as repo from './repo';
+import { createSettlement, networkDown, PaymentTaken, type Outcome } from './settlement';
 
 /** A quote holds its names and price this long. */
 export const QUOTE_TTL_MS = 10 * 60_000;
@@ -58,26 +57,14 @@ type Deps = {
   now?: () => Date;
 };
 
-const networkDown = () => new HttpError(503, 'HCS-DOWN', 'HCS link is down');
 const quoteExpired = (names: string[]) =>
   conflict(
     'QUOTE_EXPIRED',
     `This quote had expired and ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer free; the payment is refunded`,
   );
 
-/** Another path (confirm or the ledger watcher, on this server or another) recorded this payment first. */
-class PaymentTaken extends Error {
-  constructor() {
-    super('the payment was recorded already');
-  }
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What a verified payment did: kept, partly refunded, or refunded whole because its quote had run out. */
-type Outcome = { expiredAndLost: string[]; /** Jobs the payment queued, by unique key. */ jobKeys: string[] };
-
-/** Quote → wallet payment → confirm (verified on the ledger) → mint / apply → refund what was not delivered. */
 /** What other parts need of orders without the payment service: the history, refund marks, record fees. */
 export function createOrderRecords(db: Db) {
   return {
@@ -90,6 +77,7 @@ export function createOrderRecords(db: Db) {
 }
 export type OrderRecords = ReturnType<typeof createOrderRecords>;
 
+/** Quote → wallet payment → confirm (verified on the ledger) → mint / apply → refund what was not delivered. */
 export function createOrderService(deps: Deps) {
   const { db, mirror, domains, settings, priceList, queue, treasuryAccountId, discountTokens } = deps;
   const now = deps.now ?? (() => new Date());
@@ -108,46 +96,15 @@ export function createOrderService(deps: Deps) {
 
   const creditedBy = (record: MirrorTransaction) => creditTo(record, treasuryAccountId);
 
-  /** Sends a payment that no order may take back to its payer, whole and once. */
-  async function refundPayment(
-    payment: { transactionId: string; consensusTimestamp: string; payer: string; credited: bigint },
-    orderId: string | null,
-    reason: string,
-  ): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const recorded = await repo.recordPayment(tx, {
-        transactionId: payment.transactionId,
-        consensusTimestamp: payment.consensusTimestamp,
-        payerAccount: payment.payer,
-        amountTinybars: payment.credited,
-        orderId,
-        outcome: 'refunded',
-        reason,
-      });
-      if (!recorded) return false;
-      const refund: RefundPayload = {
-        orderId,
-        paymentTransactionId: payment.transactionId,
-        accountId: payment.payer,
-        amountTinybars: payment.credited.toString(),
-        reason,
-        wholeOrder: false,
-      };
-      await queue.enqueue('refund', `refund-payment:${payment.transactionId}`, refund, tx);
-      return true;
-    });
-  }
-
-  /** Why a payment cannot be this order's, or null when it may settle it. */
-  function refusal(order: repo.Order | null, payer: string, credited: bigint): string | null {
-    if (!order) return 'The payment memo names no quote';
-    if (order.accountId !== payer) return 'The quote in the memo belongs to another account';
-    if (credited < order.amountTinybars) return `Paid ${credited} of ${order.amountTinybars} tinybars quoted`;
-    if (order.transactionId !== null) return 'The quote was paid already';
-    return null;
-  }
-
   const kindDeps: KindDeps = { domains, priceList, queue, claimEligibility };
+  const { refundPayment, refusal, lineStatuses, answer, paymentRecord, settle } = createSettlement({
+    db,
+    mirror,
+    domains,
+    queue,
+    kindDeps,
+    now,
+  });
   const linesFor = (accountId: string, request: QuoteRequest) => priceRequest(accountId, request, kindDeps);
 
   async function entitlementsOf(accountId: string) {
@@ -157,106 +114,6 @@ export function createOrderService(deps: Deps) {
       holdings.map((holding) => ({ tokenId: holding.token_id, balance: holding.balance })),
       discountTokens,
     );
-  }
-
-  /** Each line as the spec reports it: 22 delivered, 1 paid (in progress or applied), 0 refunded. */
-  async function lineStatuses(order: repo.Order): Promise<ConfirmResponse['resData']> {
-    const lines = await repo.linesOf(db, order.id);
-    if (!paidKind(order.kind).holdsNames) {
-      return lines.map((item) => ({
-        itemName: item.itemName,
-        status: order.status === 'refunded' ? REFUNDED : 1,
-      }));
-    }
-    const rows = await domains.ofOrder(order.id);
-    return lines.map((item) => {
-      const row = rows.find((domain) => domain.name === item.itemName);
-      return { itemName: item.itemName, status: row ? row.status : REFUNDED };
-    });
-  }
-
-  async function answer(orderId: string, accountId: string): Promise<ConfirmResponse> {
-    const order = (await repo.findOrder(db, orderId, accountId))!;
-    return {
-      status: 1,
-      orderId,
-      resData: await lineStatuses(order),
-      refundedTinybars: order.refundedTinybars.toString(),
-    };
-  }
-
-  async function paymentRecord(transactionId: string): Promise<MirrorTransaction> {
-    let record;
-    try {
-      record = await mirror.getTransaction(transactionId);
-    } catch (error) {
-      if (error instanceof LedgerUnavailableError) throw networkDown();
-      throw error;
-    }
-    if (!record)
-      throw conflict('PAYMENT_NOT_FOUND', 'The payment is not on the ledger (yet); try again shortly');
-    if (record.result !== 'SUCCESS')
-      throw new HttpError(402, 'PAYMENT_FAILED', `The payment failed on the ledger: ${record.result}`);
-    return record;
-  }
-
-  /**
-   * Carries out a verified payment inside one transaction; answers what happened. The payment is
-   * recorded as this order's in the same transaction, so it is settled once whoever gets here first
-   * (the browser's confirm or the ledger watcher) and never also refunded as unmatched.
-   */
-  async function settle(
-    order: repo.Order,
-    payment: { transactionId: string; consensusTimestamp: string },
-    credited: bigint,
-  ): Promise<Outcome> {
-    const { transactionId } = payment;
-    const paidAt = now();
-    const expired = order.status === 'superseded' || order.expiresAt <= paidAt;
-    return db.transaction(async (tx) => {
-      const recorded = await repo.recordPayment(tx, {
-        transactionId,
-        consensusTimestamp: payment.consensusTimestamp,
-        payerAccount: order.accountId,
-        amountTinybars: credited,
-        orderId: order.id,
-        outcome: 'settled',
-      });
-      if (!recorded) throw new PaymentTaken();
-      const lines = await repo.linesOf(tx, order.id);
-
-      const effect = await paidKind(order.kind).settle({ tx, order, lines, paidAt, expired }, kindDeps);
-      const lost = effect.lost;
-      const jobKeys = [...effect.jobKeys];
-
-      const refundAll = lost.length === lines.length || (expired && lost.length > 0);
-      const lineRefund = refundAll
-        ? order.amountTinybars
-        : lines
-            .filter((item) => lost.includes(item.itemName))
-            .reduce((sum, item) => sum + shareOf(order, lines, item), 0n);
-      const refundedTinybars = lineRefund + (credited - order.amountTinybars);
-      const marked = await repo.markPaid(tx, order.id, {
-        transactionId,
-        paidAt,
-        status: refundAll ? 'refunded' : 'paid',
-        refundedTinybars,
-      });
-      if (!marked) throw new PaymentTaken();
-      if (refundedTinybars > 0n) {
-        const payload: RefundPayload = {
-          orderId: order.id,
-          paymentTransactionId: transactionId,
-          accountId: order.accountId,
-          amountTinybars: refundedTinybars.toString(),
-          reason: lost.length > 0 ? `${lost.join(', ')} not available` : 'paid more than the quote',
-          wholeOrder: refundAll,
-        };
-        await queue.enqueue('refund', `refund:${order.id}`, payload, tx);
-        jobKeys.push(`refund:${order.id}`);
-      }
-      return { expiredAndLost: expired && lost.length > 0 ? lost : [], jobKeys };
-    });
   }
 
   /** The lines of a request and its discounts, in the spec's order, for the account's holdings. */
@@ -276,13 +133,6 @@ export function createOrderService(deps: Deps) {
       price: roundAmount(item.price),
       webProtection: roundAmount(item.webProtection),
     }));
-
-  /** A line's part of what was paid (discounts spread over the lines by their price). */
-  function shareOf(order: repo.Order, lines: repo.OrderLine[], item: repo.OrderLine): bigint {
-    const listed = lines.reduce((sum, each) => sum + each.price + each.webProtection, 0);
-    if (listed === 0) return 0n;
-    return BigInt(Math.floor((Number(order.amountTinybars) * (item.price + item.webProtection)) / listed));
-  }
 
   return {
     claimEligibility: (accountId: string) => claimEligibility(accountId),
