@@ -1,0 +1,167 @@
+import { DEFAULT_TLD } from '@registry/contracts/tld';
+import { splitDomainName, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
+import type { AvailabilityResponse, Suggestion } from '@registry/contracts/domains';
+import { similarityPercent } from '@registry/contracts/similarity';
+import { premiumEndsAt, releasePremiumUsd, usdToHbar } from '@registry/contracts/pricing';
+import type { Db } from '../../db/database';
+import { badRequest } from '../../http-error';
+import { LedgerUnavailableError, type LedgerReader } from '../../ledger/ledger-port';
+import type { PriceList } from '../settings/price-list';
+import type { TldService } from '../tlds/service';
+import * as repo from './repo';
+
+const SUGGESTION_LIMIT = 8;
+const SUGGESTION_PREFIXES = ['my', 'get', 'the'];
+const SUGGESTION_SUFFIXES = ['app', 'hq', 'web3', 'pay', '1'];
+
+/** The premium a released name is sold with now: USD and HBAR at the rate of the moment, and when it ends. */
+export type ReleasePremium = { usd: number; hbar: number; endsAt: Date };
+
+type Deps = {
+  db: Db;
+  ledger: LedgerReader;
+  tlds: TldService;
+  priceList: PriceList;
+  reservedLabels: () => Promise<Set<string>>;
+  clock: () => { now: Date; releasedBefore: Date };
+  graceEndOf: (expiresAt: Date) => Date;
+  startPremiumUsd: number;
+};
+
+/** What a buyer searching sees: whether a name is free, at what price and premium, and names close to it. */
+export function createDomainSearch({
+  db,
+  ledger,
+  tlds,
+  priceList,
+  reservedLabels,
+  clock,
+  graceEndOf,
+  startPremiumUsd,
+}: Deps) {
+  const releasedBefore = () => clock().releasedBefore;
+  const now = () => clock().now;
+
+  /** Premiums of the released names among `names` (absent: none, or its 21 days are over). */
+  async function premiums(names: string[], usdPerHbar: number) {
+    const premiumOf = new Map<string, ReleasePremium>();
+    if (startPremiumUsd <= 0) return premiumOf;
+    for (const { name, expiresAt } of await repo.releasedNames(db, names, releasedBefore())) {
+      const releasedAt = graceEndOf(expiresAt);
+      const usd = releasePremiumUsd(startPremiumUsd, releasedAt, now());
+      if (usd > 0)
+        premiumOf.set(name, { usd, hbar: usdToHbar(usd, usdPerHbar), endsAt: premiumEndsAt(releasedAt) });
+    }
+    return premiumOf;
+  }
+
+  async function ledgerIsUp() {
+    try {
+      return await ledger.isAvailable();
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) return false;
+      throw error;
+    }
+  }
+
+  /** Names of the list that cannot be bought now: registered, reserved, or held by another's quote. */
+  async function unavailable(names: string[], exceptAccount?: string): Promise<string[]> {
+    const taken = await repo.takenNames(db, names, clock(), exceptAccount);
+    const reserved = await reservedLabels();
+    return names.filter(
+      (name) =>
+        taken.has(name) ||
+        (!splitDomainName(name).isSubdomain && reserved.has(splitDomainName(name).labels[0]!)),
+    );
+  }
+
+  return {
+    premiums,
+    unavailable,
+    ledgerIsUp,
+    async availability(name: string): Promise<AvailabilityResponse> {
+      const { labels, tld, isSubdomain } = splitDomainName(name);
+      if (isSubdomain)
+        throw badRequest('SUBDOMAIN_NAME', 'Subdomains are booked from the parent domain page');
+      if (!(await tlds.isActive(tld)))
+        throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
+      if (!(await ledgerIsUp())) {
+        return {
+          name,
+          status: -9,
+          available: false,
+          reserved: false,
+          networkDown: true,
+          msg: 'HCS-DOWN',
+          price: null,
+          priceUsd: null,
+        };
+      }
+      const label = labels[0]!;
+      const reserved = (await reservedLabels()).has(label);
+      const taken = !reserved && (await repo.takenNames(db, [name], clock())).has(name);
+      if (reserved || taken) {
+        return {
+          name,
+          status: 0,
+          available: false,
+          reserved,
+          networkDown: false,
+          price: null,
+          priceUsd: null,
+        };
+      }
+      const { domainHbarPerYear: price, domainUsdPerYear, rate } = await priceList.current();
+      const premium = (await premiums([name], rate.usdPerHbar)).get(name);
+      return {
+        name,
+        status: 1,
+        available: true,
+        reserved: false,
+        networkDown: false,
+        price,
+        priceUsd: domainUsdPerYear,
+        ...(premium
+          ? { premium: { price: premium.hbar, priceUsd: premium.usd, endsOn: premium.endsAt.toISOString() } }
+          : {}),
+      };
+    },
+
+    /** Free names close to the searched one, closest first. */
+    async suggestions(name: string): Promise<Suggestion[]> {
+      const { labels, tld } = splitDomainName(name);
+      const label = labels[0]!;
+      const activeTlds = await tlds.activeNames();
+      if (!activeTlds.includes(tld))
+        throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
+      const candidates = new Set<string>();
+      for (const other of [tld, DEFAULT_TLD, ...activeTlds])
+        if (other !== tld) candidates.add(`${label}.${other}`);
+      for (const prefix of SUGGESTION_PREFIXES) candidates.add(`${prefix}${label}.${tld}`);
+      for (const suffix of SUGGESTION_SUFFIXES) candidates.add(`${label}${suffix}.${tld}`);
+      const fitting = [...candidates].filter((candidate) => {
+        const [candidateLabel, candidateTld] = candidate.split('.') as [string, string];
+        return candidateLabel.length <= MAX_LABEL_LENGTH - candidateTld.length;
+      });
+      const taken = await repo.takenNames(db, fitting, clock());
+      const reserved = await reservedLabels();
+      const { domainHbarPerYear: price, domainUsdPerYear: priceUsd } = await priceList.current();
+      return fitting
+        .filter((candidate) => !taken.has(candidate) && !reserved.has(candidate.split('.')[0]!))
+        .map((candidate) => ({
+          name: candidate,
+          price,
+          priceUsd,
+          similarity: similarityPercent(name, candidate),
+        }))
+        .sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name))
+        .slice(0, SUGGESTION_LIMIT)
+        .map((suggestion, index) => ({ id: index + 1, ...suggestion }));
+    },
+
+    /** Which of these names can no longer be bought (cart load and before payment). */
+    async taken(names: string[]) {
+      return (await unavailable([...new Set(names)])).map((itemName) => ({ itemName }));
+    },
+  };
+}
