@@ -6,7 +6,7 @@ import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { HttpError, badRequest } from '../../http-error';
 import { isLoopback } from '../../plugins/loopback';
 import type { LocalLedger } from './local-ledger';
-import type { LocalRate } from './mirror-routes';
+import type { LocalRate } from './mirror-format';
 import { LedgerTransactionError, type LocalLedgerWriter } from './local-ledger-writer';
 
 /** Development accounts get 10,000 HBAR from the faucet. */

@@ -10,7 +10,7 @@ import {
   parseOrder,
   toMirrorNft,
   toMirrorTransaction,
-} from './mirror-routes';
+} from './mirror-format';
 
 type Op = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
 const OPERATORS = { eq, gt, gte, lt, lte };

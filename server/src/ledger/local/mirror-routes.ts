@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { and, asc, desc, eq, gt, lt, lte, gte, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   ledgerAccounts,
@@ -13,74 +12,27 @@ import { canonicalEntityId } from '@registry/contracts/account';
 import { ENTITY_ID, normaliseTransactionId } from '../hedera-ids';
 import { accountNumOf } from './ledger-accounts';
 import type { LocalLedger } from './local-ledger';
+import {
+  mirrorError,
+  sendWithInt64,
+  type LocalRate,
+  type PageQuery,
+  parseLimit,
+  parseOrder,
+  entityNumSql,
+  compare,
+  evmAddress,
+  nextLink,
+  accountPaging,
+  toMirrorNft,
+  toMirrorTransaction,
+} from './mirror-format';
 
-/** The mirror node's error body. */
-export function mirrorError(reply: FastifyReply, status: number, message: string) {
-  return reply.status(status).send({ _status: { messages: [{ message }] } });
-}
-
-/**
- * Sends JSON whose int64 fields (bigints) are written exactly: JSON.stringify cannot write a bigint and
- * a Number loses digits past 2^53 (the treasury's balance). Each bigint becomes a marker no data can
- * contain (a fresh random id), then the marker is swapped for the digits.
- */
-export function sendWithInt64(reply: FastifyReply, body: unknown) {
-  const marker = randomUUID();
-  const json = JSON.stringify(body, (_key, value: unknown) =>
-    typeof value === 'bigint' ? `${marker}:${value}` : value,
-  ).replace(new RegExp(`"${marker}:(-?\\d+)"`, 'g'), '$1');
-  return reply.type('application/json; charset=utf-8').send(json);
-}
-
-const DEFAULT_LIMIT = 25;
-const MAX_LIMIT = 100;
-
-/** USD for one HBAR on the local ledger; changed by its dev route, null while 'unreadable'. */
-export type LocalRate = { usdPerHbar: number | null };
-
-export type PageQuery = { limit?: string; order?: string; [key: string]: string | undefined };
-
-export function parseLimit(value: string | undefined): number | null {
-  if (value === undefined) return DEFAULT_LIMIT;
-  if (!/^\d{1,4}$/.test(value) || Number(value) < 1) return null;
-  return Math.min(Number(value), MAX_LIMIT);
-}
-
-export function parseOrder(value: string | undefined, fallback: 'asc' | 'desc'): 'asc' | 'desc' | null {
-  if (value === undefined) return fallback;
-  return value === 'asc' || value === 'desc' ? value : null;
-}
-
-/** `token.id=gt:0.0.5` style filters: operator and entity id. */
-function parseEntityFilter(
-  value: string | undefined,
-): { op: 'eq' | 'gt' | 'gte' | 'lt' | 'lte'; id: string } | null | undefined {
-  if (value === undefined) return undefined;
-  const match = /^(?:(eq|gt|gte|lt|lte):)?(\d+\.\d+\.\d+)$/.exec(value);
-  if (!match) return null;
-  return { op: (match[1] ?? 'eq') as 'eq', id: match[2]! };
-}
-
-/** Entity ids compare by number, not as text. */
-function entityNumSql(column: SQL | typeof ledgerNfts.tokenId) {
-  return sql`split_part(${column}, '.', 3)::bigint`;
-}
-
-function compare(op: 'eq' | 'gt' | 'gte' | 'lt' | 'lte', left: SQL, right: number) {
-  return { eq, gt, gte, lt, lte }[op](left, right);
-}
-
-function evmAddress(accountNum: number): string {
-  return `0x${accountNum.toString(16).padStart(40, '0')}`;
-}
-
-export function nextLink(path: string, query: Record<string, string>): string {
-  return `${path}?${new URLSearchParams(query).toString()}`;
-}
+export type { LocalRate } from './mirror-format';
 
 /**
- * The mirror node REST subset of the local ledger under `/ledger/api/v1`, with the real node's
- * paths, field names, id and timestamp formats, paging and error body.
+ * The mirror node's REST routes (the subset the registry and wallets use), read from the ledger's tables,
+ * under `/ledger/api/v1`.
  */
 export async function registerMirrorRoutes(
   app: FastifyInstance,
@@ -99,6 +51,14 @@ export async function registerMirrorRoutes(
     if (canonical) params.id = canonical;
   });
 
+  registerAccountRoutes(app, db);
+  registerTransactionRoutes(app, db);
+  registerTokenRoutes(app, db);
+  registerNetworkRoutes(app, rate);
+}
+
+/** An account, its NFTs and its token relationships. */
+function registerAccountRoutes(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string }; Querystring: PageQuery }>(
     '/ledger/api/v1/accounts/:id',
     { schema: { hide: true } },
@@ -254,7 +214,10 @@ export async function registerMirrorRoutes(
       };
     },
   );
+}
 
+/** One transaction by its id. */
+function registerTransactionRoutes(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string }; Querystring: { nonce?: string; scheduled?: string } }>(
     '/ledger/api/v1/transactions/:id',
     { schema: { hide: true } },
@@ -278,7 +241,10 @@ export async function registerMirrorRoutes(
       return { transactions: rows.map(toMirrorTransaction) };
     },
   );
+}
 
+/** A token and its NFTs. */
+function registerTokenRoutes(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string } }>(
     '/ledger/api/v1/tokens/:id',
     { schema: { hide: true } },
@@ -340,7 +306,10 @@ export async function registerMirrorRoutes(
       return toMirrorNft(nft);
     },
   );
+}
 
+/** The HBAR exchange rate, as the network states it. */
+function registerNetworkRoutes(app: FastifyInstance, rate: LocalRate) {
   app.get('/ledger/api/v1/network/exchangerate', { schema: { hide: true } }, async (_request, reply) => {
     if (rate.usdPerHbar === null) return mirrorError(reply, 503, 'Service Unavailable');
     // Hedera states the rate as cents per `hbar_equivalent` HBAR; keep 30000 HBAR as the real node does.
@@ -362,78 +331,4 @@ export async function registerMirrorRoutes(
       timestamp: `${nowSeconds}.000000000`,
     };
   });
-}
-
-/** The shared parameters of the account list routes, or the error to answer. */
-async function accountPaging(
-  db: Db,
-  id: string,
-  query: PageQuery,
-  defaultOrder: 'asc' | 'desc',
-): Promise<
-  | { id: string; limit: number; order: 'asc' | 'desc'; tokenFilter: ReturnType<typeof parseEntityFilter> }
-  | { status: 400 | 404; message: string }
-> {
-  if (!ENTITY_ID.test(id)) return { status: 400, message: 'Invalid parameter: idOrAliasOrEvmAddress' };
-  const limit = parseLimit(query.limit);
-  if (limit === null) return { status: 400, message: 'Invalid parameter: limit' };
-  const order = parseOrder(query.order, defaultOrder);
-  if (order === null) return { status: 400, message: 'Invalid parameter: order' };
-  const tokenFilter = parseEntityFilter(query['token.id']);
-  if (tokenFilter === null) return { status: 400, message: 'Invalid parameter: token.id' };
-  if (!(await accountExists(db, id))) return { status: 404, message: 'Not found' };
-  return { id, limit, order, tokenFilter };
-}
-
-async function accountExists(db: Db, id: string): Promise<boolean> {
-  const num = accountNumOf(id);
-  if (num === null) return false;
-  const [row] = await db
-    .select({ num: ledgerAccounts.accountNum })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.accountNum, num));
-  return Boolean(row);
-}
-
-export function toMirrorNft(nft: typeof ledgerNfts.$inferSelect) {
-  return {
-    account_id: nft.ownerAccount,
-    created_timestamp: nft.createdTimestamp,
-    delegating_spender: null,
-    // Burned: held by no account.
-    deleted: nft.ownerAccount === null,
-    metadata: nft.metadata,
-    modified_timestamp: nft.modifiedTimestamp,
-    serial_number: nft.serialNumber,
-    spender: null,
-    token_id: nft.tokenId,
-  };
-}
-
-export function toMirrorTransaction(row: typeof ledgerTransactions.$inferSelect) {
-  return {
-    assessed_custom_fees: [],
-    batch_key: null,
-    bytes: null,
-    charged_tx_fee: row.chargedTxFee,
-    consensus_timestamp: row.consensusTimestamp,
-    entity_id: row.entityId,
-    max_fee: row.maxFee,
-    max_custom_fees: [],
-    memo_base64: row.memoBase64,
-    name: row.name,
-    nft_transfers: row.nftTransfers,
-    node: row.node,
-    nonce: 0,
-    parent_consensus_timestamp: null,
-    result: row.result,
-    scheduled: false,
-    staking_reward_transfers: [],
-    token_transfers: row.tokenTransfers,
-    transaction_hash: row.transactionHash,
-    transaction_id: row.transactionId,
-    transfers: row.transfers,
-    valid_duration_seconds: row.validDurationSeconds,
-    valid_start_timestamp: row.validStartTimestamp,
-  };
 }
