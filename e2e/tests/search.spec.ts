@@ -153,3 +153,25 @@ test('prices are USD: when the rate line refreshes, the HBAR price of the result
   await expect(cart.item(name)).toContainText('125.00 HBAR');
   await expect(cart.total).toHaveText('125.00 HBAR');
 });
+
+test('a suggestion released lately shows its premium, and the cart adds it', async ({
+  page,
+  makeDomain,
+  ledger,
+}) => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const label = unique();
+  const released = await makeDomain({ name: `${label}1.hbar` });
+  // Its grace period (30 days) ended a day ago: 1000 USD halved once, 10000 HBAR at 0.05, falling by the second.
+  await ledger.setExpiry(released, new Date(Date.now() - 31 * DAY));
+  const search = new SearchPage(page);
+  await search.goto();
+  await search.search(label);
+  const { table } = search.suggestions(`${label}.hbar`);
+  const note = table.getByRole('row').filter({ hasText: released }).getByTestId('suggestion-premium');
+  await expect(note).toHaveText(/^\+ (99\d\d\.\d\d|10000\.00) HBAR premium until /);
+  const premium = Number(/\+ ([\d.]+) HBAR/.exec((await note.textContent())!)![1]);
+  await search.addToCart(released).click();
+  await search.openCart.click();
+  await expect(new CartPage(page).item(released)).toContainText(`${(200 + premium).toFixed(2)} HBAR`);
+});

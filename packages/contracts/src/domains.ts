@@ -17,6 +17,9 @@ export const AvailabilityQuerySchema = z.object({
 });
 
 /** Spec status codes: 1 available, 0 unavailable (reserved or taken), -9 network down ('HCS-DOWN'). */
+/** What a name released after its grace period costs on top (once, fixed by the quote) until `endsOn`. */
+export const ReleasePremiumSchema = z.object({ price: z.number(), priceUsd: z.number(), endsOn: z.string() });
+
 export const AvailabilityResponseSchema = z.object({
   name: z.string(),
   status: z.union([z.literal(1), z.literal(0), z.literal(-9)]),
@@ -31,7 +34,7 @@ export const AvailabilityResponseSchema = z.object({
    * A name released after its grace period costs this much more (paid once, fixed by the quote),
    * falling to nothing on `endsOn`.
    */
-  premium: z.optional(z.object({ price: z.number(), priceUsd: z.number(), endsOn: z.string() })),
+  premium: z.optional(ReleasePremiumSchema),
 });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;
 
@@ -44,6 +47,8 @@ export const SuggestionSchema = z.object({
   /** The configured USD a year the HBAR price follows. */
   priceUsd: z.number(),
   similarity: z.int().check(z.minimum(0), z.maximum(100)),
+  /** Released lately: its premium, as on the search result. */
+  premium: z.optional(ReleasePremiumSchema),
 });
 export const SuggestionsResponseSchema = z.object({ suggestions: z.array(SuggestionSchema) });
 export type Suggestion = z.infer<typeof SuggestionSchema>;

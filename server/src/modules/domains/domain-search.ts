@@ -17,6 +17,12 @@ const SUGGESTION_SUFFIXES = ['app', 'hq', 'web3', 'pay', '1'];
 /** The premium a released name is sold with now: USD and HBAR at the rate of the moment, and when it ends. */
 export type ReleasePremium = { usd: number; hbar: number; endsAt: Date };
 
+/** A premium as answers carry it (nothing when there is none). */
+const premiumFields = (premium: ReleasePremium | undefined) =>
+  premium
+    ? { premium: { price: premium.hbar, priceUsd: premium.usd, endsOn: premium.endsAt.toISOString() } }
+    : {};
+
 type Deps = {
   db: Db;
   ledger: LedgerReader;
@@ -112,7 +118,7 @@ export function createDomainSearch({
         };
       }
       const { domainHbarPerYear: price, domainUsdPerYear, rate } = await priceList.current();
-      const premium = (await premiums([name], rate.usdPerHbar)).get(name);
+      const premium = premiumFields((await premiums([name], rate.usdPerHbar)).get(name));
       return {
         name,
         status: 1,
@@ -121,9 +127,7 @@ export function createDomainSearch({
         networkDown: false,
         price,
         priceUsd: domainUsdPerYear,
-        ...(premium
-          ? { premium: { price: premium.hbar, priceUsd: premium.usd, endsOn: premium.endsAt.toISOString() } }
-          : {}),
+        ...premium,
       };
     },
 
@@ -145,14 +149,18 @@ export function createDomainSearch({
       });
       const taken = await repo.takenNames(db, fitting, clock());
       const reserved = await reservedLabels();
-      const { domainHbarPerYear: price, domainUsdPerYear: priceUsd } = await priceList.current();
-      return fitting
-        .filter((candidate) => !taken.has(candidate) && !reserved.has(candidate.split('.')[0]!))
+      const { domainHbarPerYear: price, domainUsdPerYear: priceUsd, rate } = await priceList.current();
+      const free = fitting.filter(
+        (candidate) => !taken.has(candidate) && !reserved.has(candidate.split('.')[0]!),
+      );
+      const premiumOf = await premiums(free, rate.usdPerHbar);
+      return free
         .map((candidate) => ({
           name: candidate,
           price,
           priceUsd,
           similarity: similarityPercent(name, candidate),
+          ...premiumFields(premiumOf.get(candidate)),
         }))
         .sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name))
         .slice(0, SUGGESTION_LIMIT)

@@ -20,9 +20,9 @@ describe.each(engineCases)("a released name's premium on $engine", ({ open }) =>
   afterAll(() => t.close());
 
   /** A name whose grace period ended `days` ago. */
-  async function releasedDaysAgo(days: number) {
+  async function releasedDaysAgo(days: number, name?: string) {
     const owner = await t.signIn();
-    const domain = await t.buyDomain(owner);
+    const domain = await t.buyDomain(owner, name);
     await t.expire(domain.name, new Date(Date.now() - (GRACE_DAYS + days) * DAY));
     return domain.name;
   }
@@ -74,5 +74,18 @@ describe.each(engineCases)("a released name's premium on $engine", ({ open }) =>
     expect(quote.status).toBe(200);
     // 200 + (200 + 10000 premium) + 25 % of 200 for web protection.
     expect(BigInt(quote.body.amountTinybars)).toBe((200n + 10_200n + 50n) * TINYBARS);
+  });
+
+  it('shows on the suggestions as on the search result', async () => {
+    const label = t.uniqueName().split('.')[0]!;
+    await releasedDaysAgo(1, `${label}1.hbar`);
+    const answer = await t.app.inject({ method: 'GET', url: `/api/domains/suggestions?name=${label}.hbar` });
+    expect(answer.statusCode).toBe(200);
+    const suggestions = answer.json().suggestions as Array<{ name: string; premium?: object }>;
+    expect(suggestions.find((each) => each.name === `${label}1.hbar`)?.premium).toMatchObject({
+      price: 10_000,
+      priceUsd: 500,
+    });
+    expect(suggestions.filter((each) => each.premium).map((each) => each.name)).toEqual([`${label}1.hbar`]);
   });
 });

@@ -40,6 +40,13 @@ export function SuggestionsPanel({ name }: { name: string }) {
   const suggestions = loaded.suggestions.map((suggestion) => ({
     ...suggestion,
     price: hbarAtRate(suggestion.priceUsd, suggestion.price, usdPerHbar),
+    // A name released lately costs more for a while, as its search result says.
+    premiumNow: suggestion.premium
+      ? {
+          hbar: hbarAtRate(suggestion.premium.priceUsd, suggestion.premium.price, usdPerHbar),
+          usd: suggestion.premium.priceUsd,
+        }
+      : undefined,
   }));
   const slices = donutSlices(suggestions);
 
@@ -59,10 +66,17 @@ export function SuggestionsPanel({ name }: { name: string }) {
               cell: (suggestion) => (
                 <span className="suggestions__domain">
                   <span>{suggestion.name}</span>
+                  {suggestion.premiumNow && suggestion.premium ? (
+                    <span className="suggestions__premium" data-testid="suggestion-premium">
+                      + {formatAmount(suggestion.premiumNow.hbar)} HBAR premium until{' '}
+                      {new Date(suggestion.premium.endsOn).toLocaleDateString()}
+                    </span>
+                  ) : null}
                   <AddToCartButton
                     name={suggestion.name}
                     basePrice={suggestion.price}
                     basePriceUsd={suggestion.priceUsd}
+                    {...(suggestion.premiumNow ? { premium: suggestion.premiumNow } : {})}
                     variant="ghost"
                   />
                 </span>
