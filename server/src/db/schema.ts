@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   numeric,
-  pgSequence,
   pgTable,
   serial,
   text,
@@ -251,109 +250,6 @@ export const emailVerifications = pgTable(
   (table) => [uniqueIndex('email_verifications_code_unique').on(table.codeHash)],
 );
 
-/** Entity numbers of the local ledger: accounts and tokens share one counter, as on Hedera. */
-export const ledgerEntityNum = pgSequence('ledger_entity_num', { startWith: 1001 });
-
-/** Accounts of the embedded local ledger (numbered as on Hedera) with their public keys. */
-export const ledgerAccounts = pgTable('ledger_accounts', {
-  accountNum: bigint('account_num', { mode: 'number' }).primaryKey(),
-  /** Raw hex public key, as the mirror node's `key.key`. */
-  publicKey: text('public_key'),
-  keyType: text('key_type'),
-  balanceTinybars: bigint('balance_tinybars', { mode: 'bigint' })
-    .notNull()
-    .default(sql`0`),
-  memo: text('memo').notNull().default(''),
-  createdTimestamp: text('created_timestamp'),
-  createdAt: createdAt(),
-});
-
-/** Tokens (NFT collections) of the local ledger. */
-export const ledgerTokens = pgTable('ledger_tokens', {
-  tokenId: text('token_id').primaryKey(),
-  name: text('name').notNull(),
-  symbol: text('symbol').notNull(),
-  tokenType: text('token_type').notNull(),
-  treasuryAccount: text('treasury_account').notNull(),
-  adminKey: text('admin_key'),
-  adminKeyType: text('admin_key_type'),
-  supplyKey: text('supply_key'),
-  supplyKeyType: text('supply_key_type'),
-  /** Set only on collections created with one: it lets the key's holder take NFTs out of accounts. */
-  wipeKey: text('wipe_key'),
-  wipeKeyType: text('wipe_key_type'),
-  memo: text('memo').notNull().default(''),
-  totalSupply: bigint('total_supply', { mode: 'number' }).notNull().default(0),
-  createdTimestamp: text('created_timestamp').notNull(),
-});
-
-/** Which accounts are associated with which tokens, and how many of each they hold. */
-export const ledgerTokenRelationships = pgTable(
-  'ledger_token_relationships',
-  {
-    accountId: text('account_id').notNull(),
-    tokenId: text('token_id').notNull(),
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-    automaticAssociation: boolean('automatic_association').notNull().default(false),
-    createdTimestamp: text('created_timestamp').notNull(),
-  },
-  (table) => [uniqueIndex('ledger_token_relationships_pk').on(table.accountId, table.tokenId)],
-);
-
-/** Every transaction the local ledger reached consensus on, as the mirror node reports it. */
-export const ledgerTransactions = pgTable(
-  'ledger_transactions',
-  {
-    consensusNs: bigint('consensus_ns', { mode: 'bigint' }).primaryKey(),
-    consensusTimestamp: text('consensus_timestamp').notNull(),
-    /** `0.0.1001-1700000000-123456789`, the mirror node's form. */
-    transactionId: text('transaction_id').notNull(),
-    payerAccount: text('payer_account').notNull(),
-    validStartTimestamp: text('valid_start_timestamp').notNull(),
-    name: text('name').notNull(),
-    result: text('result').notNull(),
-    memoBase64: text('memo_base64'),
-    chargedTxFee: bigint('charged_tx_fee', { mode: 'number' }).notNull(),
-    maxFee: text('max_fee').notNull(),
-    node: text('node'),
-    entityId: text('entity_id'),
-    validDurationSeconds: text('valid_duration_seconds').notNull(),
-    transactionHash: text('transaction_hash').notNull(),
-    transfers: jsonb('transfers')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    nftTransfers: jsonb('nft_transfers')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    tokenTransfers: jsonb('token_transfers')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-  },
-  (table) => [
-    uniqueIndex('ledger_transactions_id_unique').on(table.transactionId),
-    index('ledger_transactions_payer_idx').on(table.payerAccount),
-  ],
-);
-
-/** NFTs on the embedded local ledger. */
-export const ledgerNfts = pgTable(
-  'ledger_nfts',
-  {
-    tokenId: text('token_id').notNull(),
-    serialNumber: bigint('serial_number', { mode: 'number' }).notNull(),
-    /** Null once burned: the mirror node then shows the NFT deleted, held by no account. */
-    ownerAccount: text('owner_account'),
-    metadata: text('metadata').notNull().default(''),
-    createdTimestamp: text('created_timestamp'),
-    modifiedTimestamp: text('modified_timestamp'),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    uniqueIndex('ledger_nfts_pk').on(table.tokenId, table.serialNumber),
-    index('ledger_nfts_owner_idx').on(table.ownerAccount),
-  ],
-);
-
 /** The durable job queue (mint, deliver, refund): survives restarts; each job is keyed to run once. */
 export const jobs = pgTable(
   'jobs',
@@ -461,3 +357,6 @@ export const remoteActivations = pgTable(
   },
   (table) => [index('remote_activations_remote_idx').on(table.remote, table.id)],
 );
+
+// The embedded ledger's own tables (LEDGER=local), in a file of their own.
+export * from './local-ledger-schema';
