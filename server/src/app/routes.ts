@@ -153,6 +153,6 @@ export async function registerReleases(
     log: (level, line, details) => app.log[level](details, line),
   });
   await app.register(releaseRoutes, { prefix: '/api', releases, deployToken: config.DEPLOY_TOKEN });
-  registerRemotesManifest(app, () => releases.manifest());
+  registerRemotesManifest(app, (bucket) => releases.manifest(bucket));
   await registerReleaseFiles(app, releasesDir);
 }

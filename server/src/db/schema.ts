@@ -360,3 +360,13 @@ export const remoteActivations = pgTable(
 
 // The embedded ledger's own tables (LEDGER=local), in a file of their own.
 export * from './local-ledger-schema';
+
+/** A candidate release of a remote served to a share of browsers (each sticks to its bucket). */
+export const remoteCanaries = pgTable('remote_canaries', {
+  remote: text('remote').primaryKey(),
+  version: text('version').notNull(),
+  /** Browsers whose bucket (0–99) is below this get the candidate. */
+  percent: integer('percent').notNull(),
+  actor: text('actor').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

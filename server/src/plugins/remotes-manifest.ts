@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -29,12 +29,31 @@ export async function resolveRemotesManifest(
   return RemotesManifestSchema.parse({ remotes });
 }
 
-/** `/remotes.json`: read anew on every page load (no-cache), answered 304 when its ETag still holds. */
-export function registerRemotesManifest(app: FastifyInstance, manifest: () => Promise<RemotesManifest>) {
+/** The cookie that keeps a browser in one share (0–99) of canary releases. */
+const BUCKET_COOKIE = 'registry_canary';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * `/remotes.json`: read anew on every page load (no-cache), answered 304 when its ETag still holds. A
+ * browser gets a bucket (0–99) on its first read and keeps it, so a canary's share stays the same browsers.
+ */
+export function registerRemotesManifest(
+  app: FastifyInstance,
+  manifest: (bucket: number) => Promise<RemotesManifest>,
+) {
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
-    const body = JSON.stringify(await manifest());
+    const stored = Number(request.cookies[BUCKET_COOKIE]);
+    const bucket = Number.isInteger(stored) && stored >= 0 && stored < 100 ? stored : randomInt(100);
+    if (bucket !== stored)
+      reply.setCookie(BUCKET_COOKIE, String(bucket), {
+        path: '/',
+        maxAge: YEAR_SECONDS,
+        sameSite: 'lax',
+        httpOnly: true,
+      });
+    const body = JSON.stringify(await manifest(bucket));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Cookie');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });

@@ -2,6 +2,7 @@
  * npm run release -- <remote> [--from <folder>] [--activate]   build (or take a built folder), publish, record
  * npm run release -- <remote> --activate <version>               make a recorded release live
  * npm run release -- <remote> --rollback                         back to the version live before
+ * npm run release -- <remote> <version> --canary <percent>       serve it to a share of browsers (0 stops)
  * npm run release -- --list                                      each remote's releases and the live one
  *
  * Talks to the server at RELEASE_SERVER (default http://localhost:$PORT) with DEPLOY_TOKEN; writes
@@ -27,6 +28,7 @@ const { values, positionals } = parseArgs({
     rollback: { type: 'boolean' },
     list: { type: 'boolean' },
     from: { type: 'string' },
+    canary: { type: 'string' },
   },
 });
 
@@ -53,14 +55,16 @@ type Listing = {
   remotes: Array<{
     remote: string;
     live: string | null;
+    canary: { version: string; percent: number } | null;
     releases: Array<{ version: string; createdAt: string }>;
   }>;
 };
 
 async function list() {
   const { remotes } = await api<Listing>('GET', '/api/admin/remotes');
-  for (const { remote, live, releases } of remotes) {
-    console.log(`${remote}: live ${live ?? 'own build'}`);
+  for (const { remote, live, canary, releases } of remotes) {
+    const trial = canary ? `, canary ${canary.version} for ${canary.percent} % of browsers` : '';
+    console.log(`${remote}: live ${live ?? 'own build'}${trial}`);
     for (const release of releases)
       console.log(`  ${release.version === live ? '*' : ' '} ${release.version}  ${release.createdAt}`);
   }
@@ -108,6 +112,16 @@ async function main() {
     );
   };
   if (values.rollback) return switchTo({ rollback: true });
+  if (values.canary !== undefined) {
+    if (!version)
+      throw new Error('Name the version to serve, e.g. npm run release -- mfe-search <version> --canary 10');
+    const answer = await api<{ percent: number }>('POST', `/api/admin/remotes/${remote}/canary`, {
+      version,
+      percent: Number(values.canary),
+    });
+    console.log(`${remote} ${version} goes to ${answer.percent} % of browsers`);
+    return;
+  }
   if (version) {
     if (!values.activate) throw new Error('Add --activate to make that version live');
     return switchTo({ version });

@@ -166,6 +166,69 @@ describe.each(engineCases)('releases of remotes on $engine', ({ open }) => {
     }
   });
 
+  it('serves a canary to its share of browsers, each keeping its share, until it stops', async () => {
+    const live = await writeRelease(releasesDir, 'mfe-cart-checkout', 'cart live', new Date());
+    const candidate = await writeRelease(
+      releasesDir,
+      'mfe-cart-checkout',
+      'cart candidate',
+      new Date(Date.now() + 1000),
+    );
+    for (const version of [live, candidate])
+      await deploy(t.app, 'POST', '/api/admin/remotes/cart_checkout/releases', { version });
+    await deploy(t.app, 'POST', '/api/admin/remotes/cart_checkout', { version: live });
+    const unknown = await deploy(t.app, 'POST', '/api/admin/remotes/cart_checkout/canary', {
+      version: '0123456789ab-20260101000000',
+      percent: 10,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (
+        await deploy(t.app, 'POST', '/api/admin/remotes/cart_checkout/canary', {
+          version: candidate,
+          percent: 30,
+        })
+      ).json(),
+    ).toEqual({ remote: 'cart_checkout', version: candidate, percent: 30 });
+
+    const cartFor = async (cookie?: string) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/remotes.json',
+        headers: cookie ? { cookie } : {},
+      });
+      const remotes = (answer.json() as { remotes: Array<{ name: string; version?: string }> }).remotes;
+      return { version: remotes.find((each) => each.name === 'cart_checkout')!.version, answer };
+    };
+    expect((await cartFor('registry_canary=29')).version).toBe(candidate);
+    expect((await cartFor('registry_canary=30')).version).toBe(live);
+    expect((await cartFor('registry_canary=0')).version).toBe(candidate);
+
+    // A new browser gets a bucket on its first read and the same answer every time after.
+    const first = await cartFor();
+    const bucket = first.answer.cookies.find((cookie) => cookie.name === 'registry_canary')!;
+    expect(Number(bucket.value)).toBeGreaterThanOrEqual(0);
+    expect(Number(bucket.value)).toBeLessThan(100);
+    expect(bucket.httpOnly).toBe(true);
+    for (let read = 0; read < 3; read += 1)
+      expect((await cartFor(`registry_canary=${bucket.value}`)).version).toBe(first.version);
+    expect(first.version).toBe(Number(bucket.value) < 30 ? candidate : live);
+
+    const listed = (await deploy(t.app, 'GET', '/api/admin/remotes')).json() as {
+      remotes: Array<{ remote: string; canary: object | null }>;
+    };
+    expect(listed.remotes.find((each) => each.remote === 'cart_checkout')!.canary).toEqual({
+      version: candidate,
+      percent: 30,
+    });
+
+    await deploy(t.app, 'POST', '/api/admin/remotes/cart_checkout/canary', {
+      version: candidate,
+      percent: 0,
+    });
+    expect((await cartFor('registry_canary=0')).version).toBe(live);
+  });
+
   it('lets one of two concurrent activations win and keeps the history', async () => {
     const a = await writeRelease(releasesDir, 'mfe-resolver', 'resolver a', new Date());
     const b = await writeRelease(releasesDir, 'mfe-resolver', 'resolver b', new Date(Date.now() + 1000));

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
-import { remoteActivations, remoteReleases } from '../../db/schema';
+import { remoteActivations, remoteCanaries, remoteReleases } from '../../db/schema';
 
 export type ReleaseRow = typeof remoteReleases.$inferSelect;
 export type ActivationRow = typeof remoteActivations.$inferSelect;
@@ -73,4 +73,44 @@ export async function currentActivation(tx: Executor, remote: string) {
 export async function insertActivation(tx: Executor, activation: typeof remoteActivations.$inferInsert) {
   const [row] = await tx.insert(remoteActivations).values(activation).returning();
   return row!;
+}
+
+/** Serves `version` to `percent` of browsers, or stops the remote's canary (percent 0). */
+export async function setCanary(
+  db: Db,
+  canary: { remote: string; version: string; percent: number; actor: string },
+) {
+  if (canary.percent === 0) {
+    await db.delete(remoteCanaries).where(eq(remoteCanaries.remote, canary.remote));
+    return;
+  }
+  const change = {
+    version: canary.version,
+    percent: canary.percent,
+    actor: canary.actor,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(remoteCanaries)
+    .values({ remote: canary.remote, ...change })
+    .onConflictDoUpdate({ target: remoteCanaries.remote, set: change });
+}
+
+/** Every remote's canary with the build its release states. */
+export async function canaries(db: Db) {
+  return db
+    .select({
+      remote: remoteCanaries.remote,
+      version: remoteCanaries.version,
+      percent: remoteCanaries.percent,
+      build: remoteReleases.build,
+    })
+    .from(remoteCanaries)
+    .leftJoin(
+      remoteReleases,
+      and(
+        eq(remoteReleases.remote, remoteCanaries.remote),
+        eq(remoteReleases.version, remoteCanaries.version),
+      ),
+    );
 }

@@ -57,6 +57,7 @@ export const releaseRoutes: FastifyPluginAsyncZod<Options> = async (app, { relea
               z.object({
                 remote: z.string(),
                 live: z.string().nullable(),
+                canary: z.object({ version: z.string(), percent: z.number() }).nullable(),
                 releases: z.array(
                   z.object({
                     version: z.string(),
@@ -114,6 +115,30 @@ export const releaseRoutes: FastifyPluginAsyncZod<Options> = async (app, { relea
         build: row.build,
       });
     },
+  );
+
+  app.post(
+    '/admin/remotes/:remote/canary',
+    {
+      schema: {
+        summary:
+          'Serve a recorded release to a share of browsers (each keeps its share), or stop (percent 0)',
+        tags: ['deploy'],
+        params: RemoteParams,
+        body: z.object({ version: z.string().max(40), percent: z.number().int().min(0).max(99) }),
+        response: {
+          200: z.object({ remote: z.string(), version: z.string(), percent: z.number() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      releases.setCanary(
+        remoteNamed(request.params.remote),
+        request.body.version,
+        request.body.percent,
+        request.ip,
+      ),
   );
 
   app.post(

@@ -67,10 +67,13 @@ export function createReleaseService({ db, releasesDir, defaults, appsRoot, log 
       return build ? { ...entry, build } : entry;
     }),
   );
-  let lastManifest: RemotesManifest | null = null;
+  const lastManifests = new Map<number, RemotesManifest>();
 
-  async function liveManifest(): Promise<RemotesManifest> {
-    const live = new Map((await repo.liveReleases(db)).map((row) => [row.remote, row]));
+  /** Each remote as a browser in `bucket` (0–99) gets it: a canary below its share, else the live one. */
+  async function liveManifest(bucket: number): Promise<RemotesManifest> {
+    const [liveRows, canaryRows] = await Promise.all([repo.liveReleases(db), repo.canaries(db)]);
+    const live = new Map(liveRows.map((row) => [row.remote, row]));
+    for (const canary of canaryRows) if (bucket < canary.percent) live.set(canary.remote, canary);
     const remotes = (await ownBuilds).map((entry) => {
       const release = live.get(entry.name);
       if (!release?.version) return entry;
@@ -85,14 +88,26 @@ export function createReleaseService({ db, releasesDir, defaults, appsRoot, log 
   }
 
   return {
-    /** Where the shell finds each remote now; while the database is down, the last answer it gave. */
-    async manifest(): Promise<RemotesManifest> {
+    /**
+     * Where the shell finds each remote now, for a browser in `bucket` (0–99, kept in a cookie); while
+     * the database is down, the last answer given to that bucket.
+     */
+    async manifest(bucket = 99): Promise<RemotesManifest> {
       try {
-        lastManifest = await liveManifest();
+        lastManifests.set(bucket, await liveManifest(bucket));
       } catch (error) {
         log('warn', 'remotes.json answered from memory: the releases could not be read', { err: error });
       }
-      return lastManifest ?? { remotes: await ownBuilds };
+      return lastManifests.get(bucket) ?? { remotes: await ownBuilds };
+    },
+
+    /** Serves a recorded release to `percent` of browsers (1–99), or stops the canary (0). */
+    async setCanary(remote: RemoteName, version: string, percent: number, actor: string) {
+      if (percent > 0 && !(await repo.findRelease(db, remote, version)))
+        throw notFound(`No release ${version} of ${remote} is recorded`);
+      await repo.setCanary(db, { remote, version, percent, actor });
+      log('info', 'remote canary', { audit: 'remote-canary', remote, version, percent, actor });
+      return { remote, version, percent };
     },
 
     /** Records a release folder the CLI wrote, after checking its files still hash to its version. */
@@ -147,13 +162,16 @@ export function createReleaseService({ db, releasesDir, defaults, appsRoot, log 
     async list() {
       return Promise.all(
         REMOTE_APPS.map(async ({ name }) => {
-          const [releases, activations] = await Promise.all([
+          const [releases, activations, canaries] = await Promise.all([
             repo.releasesOf(db, name),
             repo.activationsOf(db, name, 20),
+            repo.canaries(db),
           ]);
+          const canary = canaries.find((each) => each.remote === name);
           return {
             remote: name,
             live: activations[0]?.version ?? null,
+            canary: canary ? { version: canary.version, percent: canary.percent } : null,
             releases: releases.map((release) => ({
               version: release.version,
               createdAt: release.createdAt.toISOString(),
