@@ -20,48 +20,39 @@ const SubmitResultSchema = z.object({
   serials: z.array(z.number()).optional(),
 });
 
-/**
- * What a node offers a wallet on the local ledger: submit signed bytes, a faucet for development
- * accounts, and pause / resume to play the network being down.
- */
-export async function registerLedgerDevRoutes(
-  app: FastifyInstance,
-  {
-    ledger,
-    writer,
-    faucetRateLimit,
-    openToNetwork,
-    claimTokenId,
-    earlyAccessTokenId,
-    otherProvider,
-    setDomainExpiry,
-    rate,
-  }: {
-    ledger: LocalLedger;
-    /** The rate its mirror answers with; null answers as if no rate could be read. */
-    rate: LocalRate;
-    writer: LocalLedgerWriter;
-    /** The claim promotion's token, when the local ledger holds it. */
-    claimTokenId: string | null;
-    /** The early-access discount's token, when the local ledger holds it. */
-    earlyAccessTokenId: string | null;
-    /** Another provider's domain collection, when the local ledger plays that provider. */
-    otherProvider: {
-      tokenId: string;
-      record: (row: { domainName: string; tokenId: string; serialNumber: number }) => Promise<void>;
-    } | null;
-    /** Moves a registered domain's expiry: plays time passing (grace period, release) on this machine. */
-    setDomainExpiry: (domainName: string, expiresAt: Date) => Promise<boolean>;
-    faucetRateLimit: { max: number; timeWindow: number };
-    /** Lets any client use the faucet and the pause switch (LEDGER_DEV_ROUTES=open). */
-    openToNetwork: boolean;
-  },
-) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+/** What the local ledger's own routes work with. */
+export type LedgerDevOptions = {
+  ledger: LocalLedger;
+  /** The rate its mirror answers with; null answers as if no rate could be read. */
+  rate: LocalRate;
+  writer: LocalLedgerWriter;
+  /** The claim promotion's token, when the local ledger holds it. */
+  claimTokenId: string | null;
+  /** The early-access discount's token, when the local ledger holds it. */
+  earlyAccessTokenId: string | null;
+  /** Another provider's domain collection, when the local ledger plays that provider. */
+  otherProvider: {
+    tokenId: string;
+    record: (row: { domainName: string; tokenId: string; serialNumber: number }) => Promise<void>;
+  } | null;
+  /** Moves a registered domain's expiry: plays time passing (grace period, release) on this machine. */
+  setDomainExpiry: (domainName: string, expiresAt: Date) => Promise<boolean>;
+  faucetRateLimit: { max: number; timeWindow: number };
+  /** Lets any client use the faucet and the pause switch (LEDGER_DEV_ROUTES=open). */
+  openToNetwork: boolean;
+};
 
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * What a node offers a wallet on the local ledger: submit signed bytes; and for development, on this
+ * machine only: a faucet, passes, another provider's domains, time passing, pause / resume (the network
+ * being down) and the HBAR rate.
+ */
+export async function registerLedgerDevRoutes(app: FastifyInstance, options: LedgerDevOptions) {
   /** Free money and a switch that stops every purchase are for the developer's own machine. */
   const loopbackOnly = async (request: FastifyRequest) => {
-    if (!openToNetwork && !isLoopback(request.ip)) {
+    if (!options.openToNetwork && !isLoopback(request.ip)) {
       throw new HttpError(
         403,
         'LOOPBACK_ONLY',
@@ -70,6 +61,15 @@ export async function registerLedgerDevRoutes(
     }
   };
 
+  registerConsensusRoutes(app, options);
+  registerFaucetRoutes(app, options, loopbackOnly);
+  registerOtherProviderRoutes(app, options, loopbackOnly);
+  registerTimeAndControlRoutes(app, options, loopbackOnly);
+}
+
+/** Signed transaction bytes, as a consensus node takes them. */
+function registerConsensusRoutes(app: FastifyInstance, { ledger }: LedgerDevOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
     '/ledger/transactions',
     {
@@ -91,7 +91,15 @@ export async function registerLedgerDevRoutes(
       return ledger.submit(Buffer.from(request.body.bytes, 'base64'));
     },
   );
+}
 
+/** Development accounts with HBAR, and the promotions' passes. */
+function registerFaucetRoutes(
+  app: FastifyInstance,
+  { ledger, writer, faucetRateLimit, claimTokenId, earlyAccessTokenId }: LedgerDevOptions,
+  loopbackOnly: Guard,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
     '/ledger/faucet',
     {
@@ -183,7 +191,15 @@ export async function registerLedgerDevRoutes(
   };
   passRoutes('/ledger/claim-pass', 'a claim pass', 'NO_CLAIM_PASS', claimTokenId);
   passRoutes('/ledger/early-access-pass', 'an early access pass', 'NO_EARLY_ACCESS_PASS', earlyAccessTokenId);
+}
 
+/** Another provider's domains, when the local ledger plays that provider. */
+function registerOtherProviderRoutes(
+  app: FastifyInstance,
+  { writer, otherProvider, faucetRateLimit }: LedgerDevOptions,
+  loopbackOnly: Guard,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/ledger/other-provider-domain',
     {
@@ -250,7 +266,15 @@ export async function registerLedgerDevRoutes(
       return { tokenId: otherProvider.tokenId, serial, domainName };
     },
   );
+}
 
+/** Time passing for a domain, the pause switch and the HBAR rate. */
+function registerTimeAndControlRoutes(
+  app: FastifyInstance,
+  { ledger, setDomainExpiry, rate }: LedgerDevOptions,
+  loopbackOnly: Guard,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
     '/ledger/domain-expiry',
     {
