@@ -87,6 +87,42 @@ describe('the cart store', () => {
     expect(cart).toEqual([expect.objectContaining({ premium: 10_000, premiumUsd: 500, months: 24 })]);
   });
 
+  it("follows the server's premiums as they fall, and drops one that ended", async () => {
+    for (const itemName of ['freed.hbar', 'ended.hbar'])
+      bus.emit('cart:add', {
+        itemName,
+        basePrice: 200,
+        basePriceUsd: 10,
+        premium: 10_000,
+        premiumUsd: 500,
+        origin: 'search-result',
+      });
+    bus.emit('cart:set-term', { itemName: 'freed.hbar', months: 24 });
+    const item = (name: string) => useCartStore.getState().items.find((each) => each.itemName === name)!;
+    bus.emit('cart:premiums', {
+      checked: ['freed.hbar'],
+      premiums: [{ itemName: 'freed.hbar', hbar: 5_000, usd: 250 }],
+    });
+    expect(item('freed.hbar')).toMatchObject({
+      price: 5_400,
+      premium: 5_000,
+      premiumUsd: 250,
+      webProtection: 100,
+    });
+    // A name not checked keeps what it had.
+    expect(item('ended.hbar')).toMatchObject({ price: 10_200, premium: 10_000 });
+    bus.emit('cart:premiums', { checked: ['ended.hbar'], premiums: [] });
+    expect(item('ended.hbar')).toMatchObject({ price: 200, webProtection: 50 });
+    expect(item('ended.hbar').premium).toBeUndefined();
+    await settle();
+    const { cart } = await readStoredCart(localStorage, vault);
+    expect(
+      (cart as Array<{ itemName: string }>).find((each) => each.itemName === 'freed.hbar'),
+    ).toMatchObject({
+      premium: 5_000,
+    });
+  });
+
   it("refuses a third domain with the add's message and announces it", () => {
     const refused: string[] = [];
     const off = bus.on('cart:refused', ({ message }) => refused.push(message));

@@ -92,6 +92,8 @@ export type CartState = {
   setTerm(itemName: string, months: number): void;
   /** Flags the names someone else bought (excluded from totals). */
   markSoldOut(itemNames: string[]): void;
+  /** Takes the premiums the server states now for `checked` names (none listed: none any more). */
+  updatePremiums(checked: string[], premiums: Array<{ itemName: string; hbar: number; usd: number }>): void;
   clear(): void;
 };
 
@@ -130,6 +132,19 @@ export const useCartStore = create<CartState>()((set, get) => ({
   markSoldOut: (itemNames) =>
     set({
       items: get().items.map((item) => ({ ...item, soldOut: itemNames.includes(item.itemName) ? 1 : 0 })),
+    }),
+  updatePremiums: (checked, premiums) =>
+    set({
+      items: get().items.map((item) => {
+        if (!checked.includes(item.itemName)) return item;
+        const premium = premiums.find((each) => each.itemName === item.itemName);
+        const { premium: _old, premiumUsd: _oldUsd, ...rest } = item;
+        return {
+          ...rest,
+          ...(premium ? { premium: premium.hbar, premiumUsd: premium.usd } : {}),
+          ...linePrices(item.basePrice, item.months, premium?.hbar),
+        };
+      }),
     }),
   clear: () => set({ items: [] }),
 }));
@@ -293,6 +308,9 @@ export function startCartSync({
     bus.on('cart:set-term', ({ itemName, months }) => useCartStore.getState().setTerm(itemName, months)),
     bus.on('cart:clear', () => useCartStore.getState().clear()),
     bus.on('cart:sold-out', ({ itemNames }) => useCartStore.getState().markSoldOut(itemNames)),
+    bus.on('cart:premiums', ({ checked, premiums }) =>
+      useCartStore.getState().updatePremiums(checked, premiums),
+    ),
   ];
   return () => {
     stopped = true;

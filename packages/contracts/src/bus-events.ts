@@ -57,6 +57,11 @@ export type BusEventMap = {
   'cart:clear': Record<string, never>;
   /** The server's taken-check: these names were bought by someone else (excluded from totals). */
   'cart:sold-out': { itemNames: string[] };
+  /**
+   * The server's premiums of the cart's free names now (a release premium falls daily): `checked` names
+   * without an entry have none any more.
+   */
+  'cart:premiums': { checked: string[]; premiums: Array<{ itemName: string; hbar: number; usd: number }> };
   /** The cart was full: the spec's message for the add's origin. */
   'cart:refused': CartRefusedEvent;
   /** A remote asks the shell to open the Connect Wallet modal. */

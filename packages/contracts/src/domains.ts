@@ -56,6 +56,10 @@ export type Suggestion = z.infer<typeof SuggestionSchema>;
 export const TakenRequestSchema = z.object({
   names: z.array(DomainNameSchema).check(z.minLength(1), z.maxLength(20)),
 });
-export const TakenResponseSchema = z.object({ taken: z.array(z.object({ itemName: z.string() })) });
+export const TakenResponseSchema = z.object({
+  taken: z.array(z.object({ itemName: z.string() })),
+  /** The free names among those asked that carry a release premium now (it falls daily). */
+  premiums: z.optional(z.array(z.object({ itemName: z.string(), ...ReleasePremiumSchema.shape }))),
+});
 
 export const DomainParamsSchema = z.object({ name: DomainNameSchema });

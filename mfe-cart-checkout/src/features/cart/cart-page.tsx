@@ -33,7 +33,10 @@ export function CartPage() {
     const names = useCartStore.getState().items.map((item) => item.itemName);
     if (names.length === 0) return;
     void checkCartNames(names).then((check) => {
-      if (check.ok) return bus.emit('cart:sold-out', { itemNames: check.taken });
+      if (check.ok) {
+        bus.emit('cart:premiums', { checked: names, premiums: check.premiums });
+        return bus.emit('cart:sold-out', { itemNames: check.taken });
+      }
       bus.emit('toast', { kind: 'error', message: check.message });
       go('/');
     });

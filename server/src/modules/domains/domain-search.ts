@@ -167,9 +167,21 @@ export function createDomainSearch({
         .map((suggestion, index) => ({ id: index + 1, ...suggestion }));
     },
 
-    /** Which of these names can no longer be bought (cart load and before payment). */
+    /** Which of these names can no longer be bought, and the premiums of the others (cart and checkout). */
     async taken(names: string[]) {
-      return (await unavailable([...new Set(names)])).map((itemName) => ({ itemName }));
+      const unique = [...new Set(names)];
+      const taken = await unavailable(unique);
+      const free = unique.filter((name) => !taken.includes(name));
+      const { rate } = await priceList.current();
+      const premiumOf = await premiums(free, rate.usdPerHbar);
+      const premiumLines = free.flatMap((itemName) => {
+        const premium = premiumFields(premiumOf.get(itemName)).premium;
+        return premium ? [{ itemName, ...premium }] : [];
+      });
+      return {
+        taken: taken.map((itemName) => ({ itemName })),
+        ...(premiumLines.length > 0 ? { premiums: premiumLines } : {}),
+      };
     },
   };
 }

@@ -88,4 +88,20 @@ describe.each(engineCases)("a released name's premium on $engine", ({ open }) =>
     });
     expect(suggestions.filter((each) => each.premium).map((each) => each.name)).toEqual([`${label}1.hbar`]);
   });
+
+  it("answers the cart's taken-check with the premiums of its free names now", async () => {
+    const released = await releasedDaysAgo(2);
+    const fresh = t.uniqueName();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/domains/taken',
+      payload: { names: [released, fresh] },
+    });
+    expect(answer.statusCode).toBe(200);
+    // Day 2: 1000 USD halved twice, 250 USD, 5000 HBAR at 0.05.
+    expect(answer.json()).toMatchObject({
+      taken: [],
+      premiums: [{ itemName: released, price: 5_000, priceUsd: 250 }],
+    });
+  });
 });

@@ -75,7 +75,7 @@ export const domainRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: TakenResponseSchema, ...errors },
       },
     },
-    async (request) => ({ taken: await domains.taken(request.body.names) }),
+    async (request) => domains.taken(request.body.names),
   );
 
   const mine = sessionRoutes(app, requireSession, ['my']);

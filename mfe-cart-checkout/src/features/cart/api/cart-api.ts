@@ -9,13 +9,22 @@ export const CART_LOAD_ERRORS = {
   badResponse: '[RESV:CR-9002]',
 } as const;
 
-export type TakenCheck = { ok: true; taken: string[] } | { ok: false; message: string };
+export type TakenCheck =
+  | { ok: true; taken: string[]; premiums: Array<{ itemName: string; hbar: number; usd: number }> }
+  | { ok: false; message: string };
 
-/** Which of the cart's names someone else bought (the server's taken-check, spec section 7). */
+/**
+ * Which of the cart's names someone else bought (the server's taken-check, spec section 7), and the
+ * release premiums of the others as they stand now.
+ */
 export async function checkCartNames(names: string[]): Promise<TakenCheck> {
   try {
-    const { taken } = await api.findTakenNames(names);
-    return { ok: true, taken: taken.map((each) => each.itemName) };
+    const { taken, premiums = [] } = await api.findTakenNames(names);
+    return {
+      ok: true,
+      taken: taken.map((each) => each.itemName),
+      premiums: premiums.map(({ itemName, price, priceUsd }) => ({ itemName, hbar: price, usd: priceUsd })),
+    };
   } catch (error) {
     // The server answered, but not with a list: a bad response. No answer at all: the network.
     const code = error instanceof ApiRequestError ? CART_LOAD_ERRORS.badResponse : CART_LOAD_ERRORS.network;
