@@ -49,6 +49,15 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
         .onConflictDoNothing({ target: jobs.uniqueKey });
     },
 
+    /** Adds several jobs of one kind in one statement, each once per unique key. */
+    async enqueueMany(kind: string, entries: Array<{ uniqueKey: string; payload: object }>) {
+      if (entries.length === 0) return;
+      await db
+        .insert(jobs)
+        .values(entries.map(({ uniqueKey, payload }) => ({ kind, uniqueKey, payload })))
+        .onConflictDoNothing({ target: jobs.uniqueKey });
+    },
+
     /** Takes the next due jobs, up to `limit`, or ones whose lease ran out (their worker died). */
     async claim(limit = 1): Promise<Job[]> {
       return db

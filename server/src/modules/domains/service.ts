@@ -30,8 +30,6 @@ type Deps = {
   now?: () => Date;
 };
 
-export type { ReleasePremium } from './domain-search';
-
 function toOwnedDomain(
   row: Awaited<ReturnType<typeof repo.domainsOfOwner>>[number],
   sdCount: number,

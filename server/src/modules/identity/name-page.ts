@@ -1,7 +1,5 @@
 import type { DomainRecords } from '@registry/contracts/records';
-
-/** Names and records are anyone's input: every value goes into the page escaped, as text. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from '../../plugins/escape-html';
 
 /** Only http(s) addresses become links; anything else (`javascript:`, `data:`) stays text. */
 function safeUrl(value: string | null): string | null {

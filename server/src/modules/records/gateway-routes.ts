@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainParamsSchema } from '@registry/contracts/domains';
 import type { RecordService } from './service';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from '../../plugins/escape-html';
 
 /** The small page a name without an active web2 address gets: works with JavaScript off. */
 function gatewayPage(name: string, message: string) {

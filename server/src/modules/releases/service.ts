@@ -160,12 +160,12 @@ export function createReleaseService({ db, releasesDir, defaults, appsRoot, log 
 
     /** Every remote's releases, newest first, which one is live, and its recent switches. */
     async list() {
+      const canaries = await repo.canaries(db);
       return Promise.all(
         REMOTE_APPS.map(async ({ name }) => {
-          const [releases, activations, canaries] = await Promise.all([
+          const [releases, activations] = await Promise.all([
             repo.releasesOf(db, name),
             repo.activationsOf(db, name, 20),
-            repo.canaries(db),
           ]);
           const canary = canaries.find((each) => each.remote === name);
           return {

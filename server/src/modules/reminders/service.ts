@@ -17,7 +17,7 @@ type Deps = {
   domains: Pick<DomainService, 'expiringSoon' | 'publicView'>;
   profiles: Pick<ProfileService, 'reminderAddresses' | 'setExpiryReminders'>;
   settings: Pick<SettingsService, 'secret'>;
-  queue: Pick<JobQueue, 'enqueue'>;
+  queue: Pick<JobQueue, 'enqueueMany'>;
   mailer: Mailer;
   publicUrl: string;
   now?: () => Date;
@@ -86,17 +86,15 @@ export function createReminderService({
     async sweep(): Promise<string[]> {
       const expiring = await domains.expiringSoon(REMINDER_HORIZON_MS);
       const addresses = await profiles.reminderAddresses([...new Set(expiring.map((row) => row.owner))]);
-      const keys: string[] = [];
       const at = now();
-      for (const row of expiring) {
-        if (!addresses.has(row.owner)) continue;
-        const kind = dueReminder(row.expiresAt, row.graceEndsAt, at);
-        if (!kind) continue;
+      const due = expiring.flatMap((row) => {
+        const kind = addresses.has(row.owner) ? dueReminder(row.expiresAt, row.graceEndsAt, at) : null;
+        if (!kind) return [];
         const payload = { name: row.name, owner: row.owner, expiresAt: row.expiresAt.toISOString(), kind };
-        await queue.enqueue(EXPIRY_REMINDER_JOB, keyOf(payload), payload);
-        keys.push(keyOf(payload));
-      }
-      return keys;
+        return [{ uniqueKey: keyOf(payload), payload }];
+      });
+      await queue.enqueueMany(EXPIRY_REMINDER_JOB, due);
+      return due.map((job) => job.uniqueKey);
     },
 
     handlers: { [EXPIRY_REMINDER_JOB]: send satisfies JobHandler } as Record<string, JobHandler>,

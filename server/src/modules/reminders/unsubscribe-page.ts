@@ -1,4 +1,4 @@
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from '../../plugins/escape-html';
 
 const STYLES = `
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
