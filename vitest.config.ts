@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts'],
           environment: 'node',
+          // The WalletConnect library ships ES modules without declaring them: Vite transforms it.
+          server: { deps: { inline: ['@hashgraph/hedera-wallet-connect'] } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

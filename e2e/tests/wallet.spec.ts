@@ -112,3 +112,48 @@ test.describe('on the Hedera network', () => {
     await expect(dialog.getByRole('alert')).toContainText('Blade is not installed');
   });
 });
+
+test.describe('the WalletConnect choice', () => {
+  const hederaOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 8181) + 1}`;
+  const walletConnectChunk = /\/(wallet-walletconnect|walletconnect-connector)\.[0-9a-f]+\.js$/;
+
+  test('on the local ledger it says why it cannot connect, and loads nothing of WalletConnect', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => void fetched.push(request.url()));
+    await page.goto('/gui/domains/web3');
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+    const reason =
+      'WalletConnect reaches wallets on the Hedera network; this server runs on the local ledger, so use the Local Wallet.';
+    await expect(dialog.getByText(reason)).toBeVisible();
+    await dialog.getByRole('button', { name: 'WalletConnect' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(reason);
+    expect(fetched.filter((url) => walletConnectChunk.test(url))).toEqual([]);
+  });
+
+  test('on the Hedera network its chunk arrives only when it is picked, and its pairing window takes over', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => void fetched.push(request.url()));
+    // This machine reaches no WalletConnect relay: the page's attempt fails as it would offline.
+    await page.routeWebSocket(/walletconnect/, (socket) => socket.close());
+    await page.goto(`${hederaOrigin}/gui/domains/web3`);
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+    await expect(dialog.getByText('Any Hedera wallet (HIP-820) by QR code or link.')).toBeVisible();
+    expect(fetched.filter((url) => walletConnectChunk.test(url))).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'WalletConnect' }).click();
+    await expect.poll(() => fetched.filter((url) => walletConnectChunk.test(url)).length).toBe(2);
+    // WalletConnect's pairing window (QR code and link) takes over; the registry's dialog steps aside.
+    const pairing = page.getByRole('alertdialog');
+    await expect(pairing).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // Its wallet list comes from WalletConnect's explorer, which this machine cannot reach: pairing
+    // itself is proved by the adapter tests against the library's DAppSigner.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
+  });
+});

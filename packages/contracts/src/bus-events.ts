@@ -1,5 +1,5 @@
 /** Events shared by the shell and the remotes through `@registry/bus`. */
-export type WalletName = 'Hashpack' | 'Blade' | 'Local Wallet';
+export type WalletName = 'Hashpack' | 'Blade' | 'WalletConnect' | 'Local Wallet';
 
 export type CartChangedEvent = {
   count: number;

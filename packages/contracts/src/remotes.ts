@@ -29,8 +29,8 @@ export const REMOTE_FOLDERS = Object.fromEntries(REMOTE_APPS.map((app) => [app.n
  * Versions of the shared contracts and event bus this build was made with. A remote built against
  * another major of either is not loaded into this shell (see `BuildInfoSchema`).
  */
-export const CONTRACTS_VERSION = '1.0.0';
-export const BUS_VERSION = '1.0.0';
+export const CONTRACTS_VERSION = '1.1.0';
+export const BUS_VERSION = '1.1.0';
 
 /** What a build states about itself (`registry-build.json` beside its `mf-manifest.json`). */
 export const BuildInfoSchema = z.object({ contracts: z.string(), bus: z.string() });

@@ -42,7 +42,7 @@ export function detectBlade(
 
 /** The extension of a WalletConnect wallet: whether it is installed, and where to get it. */
 export const EXTENSIONS: Record<
-  Exclude<WalletName, 'Local Wallet'>,
+  Exclude<WalletName, 'Local Wallet' | 'WalletConnect'>,
   { detect: () => Promise<boolean>; installUrl: string }
 > = {
   Hashpack: { detect: () => detectHashPack(), installUrl: HASHPACK_INSTALL_URL },

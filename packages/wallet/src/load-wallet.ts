@@ -32,5 +32,12 @@ export async function loadWallet(name: WalletName, options: LoadWalletOptions = 
       const { BladeWallet } = await import('./blade-wallet');
       return new BladeWallet(options.walletConnect);
     }
+    case 'WalletConnect': {
+      if (!options.walletConnect) throw new Error('WalletConnect needs the ledger settings');
+      const { WalletConnectWallet } = await import(
+        /* webpackChunkName: "wallet-walletconnect" */ './walletconnect-wallet'
+      );
+      return new WalletConnectWallet(options.walletConnect);
+    }
   }
 }

@@ -25,9 +25,20 @@ function requirement(ledger: LedgerInfo | null): string | null {
   return null;
 }
 
+/** Why the WalletConnect choice cannot connect here, or null when it can. */
+function walletConnectRequirement(ledger: LedgerInfo | null): string | null {
+  if (!ledger) return null;
+  if (ledger.network === 'local')
+    return 'WalletConnect reaches wallets on the Hedera network; this server runs on the local ledger, so use the Local Wallet.';
+  if (!onHedera(ledger)) return "This server's ledger takes the Local Wallet only.";
+  if (!ledger.walletConnectProjectId)
+    return 'WalletConnect needs a project id (WALLETCONNECT_PROJECT_ID) on the server.';
+  return null;
+}
+
 type Notice = { message: string; installUrl?: string };
 
-/** The Connect Wallet modal: HashPack and Blade, and the Local Wallet on the local ledger. */
+/** The Connect Wallet modal: HashPack and Blade, any WalletConnect wallet, and the Local Wallet on the local ledger. */
 export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
   const [ledger, setLedger] = useState<LedgerInfo | null>(null);
   const { connect, status, error, installUrl } = useWalletSession();
@@ -48,11 +59,19 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
 
   const [notice, setNotice] = useState<Notice | null>(null);
   const [looking, setLooking] = useState<WalletName | null>(null);
+  // While WalletConnect's own pairing window is up, this dialog steps aside: its focus trap would
+  // keep the keyboard and the pointer out of that window.
+  const [handedOver, setHandedOver] = useState(false);
 
   const choose = useCallback(
     async (name: WalletName) => {
       setNotice(null);
-      if (name !== 'Local Wallet' && !onHedera(ledger)) {
+      const walletConnectReason = walletConnectRequirement(ledger);
+      if (name === 'WalletConnect' && walletConnectReason) {
+        setNotice({ message: walletConnectReason });
+        return;
+      }
+      if ((name === 'Hashpack' || name === 'Blade') && !onHedera(ledger)) {
         // Spec: a missing extension says so with a link to install it, whatever the server's ledger.
         const { EXTENSIONS } = await import('@registry/wallet/detect-extension');
         setLooking(name);
@@ -72,7 +91,8 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
               mirrorNodeUrl: ledger.mirrorNodeUrl,
             }
           : undefined;
-      await connect(name, walletConnect);
+      if (name === 'WalletConnect') setHandedOver(true);
+      await connect(name, walletConnect).finally(() => setHandedOver(false));
       if (useWalletSession.getState().status === 'paired') onClose();
     },
     [ledger, connect, onClose],
@@ -94,7 +114,11 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
   }, [open, autoChoose, ledger, reason, choose]);
 
   return (
-    <Modal open={open} onOpenChange={(next) => (next ? undefined : onClose())} title="Connect Wallet">
+    <Modal
+      open={open && !handedOver}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title="Connect Wallet"
+    >
       <ul className="wallet-options">
         {(['Hashpack', 'Blade'] as const).map((name) => (
           <li key={name}>
@@ -104,6 +128,14 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
             {reason ? <small>{reason}</small> : null}
           </li>
         ))}
+        <li>
+          <button type="button" disabled={busy} onClick={() => void choose('WalletConnect')}>
+            WalletConnect
+          </button>
+          <small>
+            {walletConnectRequirement(ledger) ?? 'Any Hedera wallet (HIP-820) by QR code or link.'}
+          </small>
+        </li>
         {ledger?.network === 'local' ? (
           <li>
             <button type="button" onClick={() => void choose('Local Wallet')} disabled={busy}>

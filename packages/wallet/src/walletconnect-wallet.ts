@@ -1,0 +1,271 @@
+import { AccountId, type Transaction, TransactionId } from '@hashgraph/sdk';
+import type { DAppSigner } from '@hashgraph/hedera-wallet-connect/dist/lib/dapp/DAppSigner';
+import {
+  associateTransaction,
+  mirrorBalance,
+  nftTransferTransaction,
+  paymentTransaction,
+  signerSignaturesToSignatureMap,
+} from './signer-wallet';
+import { WalletConnectNotConfiguredError, type WalletConnectOptions } from './wallet-connect-options';
+import {
+  createDisconnectEvent,
+  PAYMENT_RESULT,
+  type NftTransferRequest,
+  type PaymentOutcome,
+  type PaymentRequest,
+  type WalletPort,
+} from './wallet-port';
+import { mirrorTransactionResult, type MirrorResultOptions } from './mirror-transaction-result';
+
+/** What the adapter uses of the library's DAppSigner: HIP-820 requests to the paired wallet. */
+export type Hip820Signer = Pick<
+  DAppSigner,
+  'getAccountId' | 'getLedgerId' | 'getNetwork' | 'sign' | 'request'
+>;
+
+/** A paired WalletConnect session: the signers of its accounts, and how it ends. */
+export type WalletConnectSession = {
+  signers: Hip820Signer[];
+  disconnect(): Promise<void>;
+  onEnded(listener: () => void): void;
+};
+
+/** Opens (or, after a reload, restores) a session; the default is the library's DAppConnector. */
+export type OpenWalletConnectSession = (options: WalletConnectOptions) => Promise<WalletConnectSession>;
+
+export type WalletConnectTiming = MirrorResultOptions & {
+  /** How long the wallet may take to answer one request (WalletConnect's own request expiry: 5 min). */
+  requestTimeoutMs?: number;
+};
+
+/** HIP-820 error codes a wallet answers with (WalletConnect's and Hedera's). */
+const USER_REJECTED = 5000;
+const HEDERA_PRECHECK_FAILED = 9000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 5 * 60_000;
+/** How many of the network's nodes a transaction is frozen for (the wallet submits to one of them). */
+const NODES_PER_TRANSACTION = 5;
+
+export class WalletNetworkMismatchError extends Error {
+  constructor(expected: string, found: string[]) {
+    super(
+      `The wallet offered ${found.join(', ') || 'no account'}; this registry runs on hedera:${expected}. ` +
+        `Switch the wallet to ${expected} and connect again.`,
+    );
+    this.name = 'WalletNetworkMismatchError';
+  }
+}
+
+class WalletRequestTimeoutError extends Error {
+  constructor(message = 'The wallet did not answer in time') {
+    super(message);
+    this.name = 'WalletRequestTimeoutError';
+  }
+}
+
+/** The spec's result for a wallet's refusal or failure of one request. */
+export function resultOfWalletError(error: unknown): Pick<PaymentOutcome, 'result' | 'status'> {
+  if ((error as { name?: string })?.name === 'SessionNotFoundError')
+    return { result: PAYMENT_RESULT.noWallet };
+  const { code, data, message } = (error ?? {}) as { code?: number; data?: unknown; message?: string };
+  if (code === USER_REJECTED || /reject/i.test(message ?? '')) return { result: PAYMENT_RESULT.failure };
+  if (code === HEDERA_PRECHECK_FAILED) {
+    const status =
+      /status:? ([A-Z_]+)/.exec(message ?? '')?.[1] ?? (data === undefined ? undefined : String(data));
+    return { result: PAYMENT_RESULT.failure, ...(status ? { status } : {}) };
+  }
+  return { result: PAYMENT_RESULT.exception };
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number, message?: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new WalletRequestTimeoutError(message)), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Any HIP-820 wallet (HashPack, Kabila, Blade, …) through WalletConnect: sign-in by
+ * `hedera_signMessage`, payments, associations and NFT transfers by `hedera_signAndExecuteTransaction`,
+ * each result read back from the mirror node.
+ */
+export class WalletConnectWallet implements WalletPort {
+  readonly name = 'WalletConnect' as const;
+  private session: WalletConnectSession | null = null;
+  private signer: Hip820Signer | null = null;
+  private readonly disconnected = createDisconnectEvent();
+
+  constructor(
+    private readonly options: WalletConnectOptions,
+    private readonly openSession: OpenWalletConnectSession = openDAppConnectorSession,
+    private readonly timing: WalletConnectTiming = {},
+  ) {}
+
+  accountId() {
+    return this.signer?.getAccountId().toString() ?? null;
+  }
+
+  onDisconnect(listener: () => void) {
+    return this.disconnected.on(listener);
+  }
+
+  async connect() {
+    if (!this.options.projectId) throw new WalletConnectNotConfiguredError('WalletConnect');
+    const session = await this.openSession(this.options);
+    // A wallet may approve accounts of several networks: only the server's network can pay it.
+    const signer = session.signers.find((each) => each.getLedgerId().toString() === this.options.network);
+    if (!signer) {
+      await session.disconnect().catch(() => undefined);
+      throw new WalletNetworkMismatchError(
+        this.options.network,
+        session.signers.map((each) => `hedera:${each.getLedgerId().toString()}:${each.getAccountId()}`),
+      );
+    }
+    session.onEnded(() => this.ended());
+    this.session = session;
+    this.signer = signer;
+    return { accountId: signer.getAccountId().toString() };
+  }
+
+  async disconnect() {
+    const session = this.session;
+    this.session = null;
+    await session?.disconnect().catch(() => undefined);
+    this.ended();
+  }
+
+  private ended() {
+    if (!this.signer) return;
+    this.signer = null;
+    this.disconnected.emit();
+  }
+
+  async balance() {
+    const account = this.accountId();
+    if (!account) throw new Error('Wallet not connected');
+    return mirrorBalance(this.options.mirrorNodeUrl, account);
+  }
+
+  async signMessage(message: string) {
+    if (!this.signer) throw new Error('Wallet not connected');
+    // The wallet adds the HIP-820 prefix before signing; the server checks the prefixed bytes.
+    const signatures = await withTimeout(
+      this.signer.sign([new TextEncoder().encode(message)]),
+      this.timing.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    );
+    return signerSignaturesToSignatureMap(signatures as never);
+  }
+
+  async pay(request: PaymentRequest) {
+    const account = this.accountId();
+    if (!account) return { result: PAYMENT_RESULT.noWallet };
+    return this.signAndExecute(paymentTransaction(account, request));
+  }
+
+  async associateToken(tokenId: string) {
+    const account = this.accountId();
+    if (!account) return { result: PAYMENT_RESULT.noWallet };
+    return this.signAndExecute(associateTransaction(account, tokenId));
+  }
+
+  async transferNft(request: NftTransferRequest) {
+    const account = this.accountId();
+    if (!account) return { result: PAYMENT_RESULT.noWallet };
+    return this.signAndExecute(nftTransferTransaction(account, request));
+  }
+
+  /** Freezes for the network's nodes, has the wallet sign and submit, and reads the outcome from the mirror. */
+  private async signAndExecute(transaction: Transaction): Promise<PaymentOutcome> {
+    const signer = this.signer;
+    if (!signer) return { result: PAYMENT_RESULT.noWallet };
+    const account = signer.getAccountId().toString();
+    const nodes = [...new Set(Object.values(signer.getNetwork()).map((node) => node.toString()))]
+      .slice(0, NODES_PER_TRANSACTION)
+      .map((node) => AccountId.fromString(node));
+    transaction.setTransactionId(TransactionId.generate(account)).setNodeAccountIds(nodes).freeze();
+    const transactionId = transaction.transactionId!.toString();
+    try {
+      await withTimeout(
+        signer.request({
+          method: 'hedera_signAndExecuteTransaction',
+          params: {
+            signerAccountId: `hedera:${this.options.network}:${account}`,
+            transactionList: toBase64(transaction.toBytes()),
+          },
+        }),
+        this.timing.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      );
+    } catch (error) {
+      return { ...resultOfWalletError(error), transactionId };
+    }
+    const status = await mirrorTransactionResult(this.options.mirrorNodeUrl, transactionId, this.timing);
+    // Submitted but not yet seen: the registry's ledger watcher settles it either way.
+    if (!status) return { result: PAYMENT_RESULT.exception, transactionId };
+    return {
+      result: status === 'SUCCESS' ? PAYMENT_RESULT.success : PAYMENT_RESULT.failure,
+      transactionId,
+      status,
+    };
+  }
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** How long the page waits for the WalletConnect relay before saying it cannot be reached. */
+const RELAY_INIT_TIMEOUT_MS = 15_000;
+
+/**
+ * The library's DAppConnector: restores a session kept by WalletConnect (after a reload) or opens
+ * its modal to pair any HIP-820 wallet. Loaded only here, so the modal and the relay client are a
+ * chunk of their own.
+ */
+async function openDAppConnectorSession(options: WalletConnectOptions): Promise<WalletConnectSession> {
+  const [{ DAppConnector }, { LedgerId }, { APP_METADATA }] = await Promise.all([
+    import(
+      /* webpackChunkName: "walletconnect-connector" */ '@hashgraph/hedera-wallet-connect/dist/lib/dapp/index.js'
+    ),
+    import('@hiero-ledger/sdk'),
+    import('./wallet-connect-options'),
+  ]);
+  const chain = `hedera:${options.network}`;
+  const connector = new DAppConnector(
+    APP_METADATA,
+    LedgerId.fromString(options.network),
+    options.projectId!,
+    [
+      'hedera_getNodeAddresses',
+      'hedera_executeTransaction',
+      'hedera_signMessage',
+      'hedera_signAndExecuteQuery',
+      'hedera_signAndExecuteTransaction',
+      'hedera_signTransaction',
+    ],
+    ['chainChanged', 'accountsChanged'],
+    [chain],
+    'error',
+  );
+  const unreachable = 'The WalletConnect relay could not be reached. Check the connection and try again.';
+  await withTimeout(connector.init({ logger: 'error' }), RELAY_INIT_TIMEOUT_MS, unreachable);
+  const client = connector.walletConnectClient;
+  if (!client) throw new Error(unreachable);
+  if (connector.signers.length === 0) {
+    await connector.openModal(undefined, true).catch((error: unknown) => {
+      if (error instanceof Error && error.message === 'User rejected pairing')
+        throw new Error('No wallet was paired: the WalletConnect window was closed.');
+      throw error;
+    });
+  }
+  return {
+    signers: connector.signers,
+    disconnect: () => connector.disconnectAll(),
+    onEnded(listener) {
+      client.on('session_delete', listener);
+      client.on('session_expire', listener);
+    },
+  };
+}
