@@ -41,6 +41,12 @@ const crossModule = {
   message: "Use the other module's service.",
 };
 
+/** The registry reads and writes every ledger through its ports; only the wiring knows the local one. */
+const localLedgerInternals = {
+  group: ['@registry/local-ledger', '@registry/local-ledger/*'],
+  message: 'Use the ledger ports (@registry/hedera-node/ledger-port, ledger-writer).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,6 +85,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/src/jobs/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [crossModule, localLedgerInternals],
+        },
+      ],
+    },
+  },
+  {
     // In a module only its repo.ts reads and writes tables: routes → service → repo.
     files: ['server/src/modules/**/*.ts'],
     ignores: ['server/src/modules/**/repo.ts', 'server/src/modules/**/*.test.ts'],
@@ -88,6 +106,7 @@ export default tseslint.config(
         {
           patterns: [
             crossModule,
+            localLedgerInternals,
             {
               group: ['../../db/schema', '../db/schema'],
               message: "Tables are read and written in the module's repo.ts.",

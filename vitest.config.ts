@@ -7,7 +7,17 @@ export default defineConfig({
         test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts'],
+          exclude: ['packages/local-ledger/**'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'local-ledger',
+          include: ['packages/local-ledger/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

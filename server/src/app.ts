@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
-import type { LedgerWriter } from './ledger/ledger-writer';
+import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
 import type { Mailer } from './mail/mailer';
 import type { PriceSource } from './modules/settings/service';
 import { resolveRemotesManifest } from './plugins/remotes-manifest';

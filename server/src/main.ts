@@ -2,8 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { HederaLedgerWriter } from './ledger/hedera/hedera-ledger-writer';
-import { LocalLedger } from './ledger/local/local-ledger';
-import { LocalLedgerWriter } from './ledger/local/local-ledger-writer';
+import { openLocalLedger } from '@registry/local-ledger/open-local-ledger';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -26,9 +25,7 @@ async function ledgerDependencies() {
       ),
     };
   }
-  const ledger = new LocalLedger(database.db);
-  const writer = new LocalLedgerWriter(ledger, await ledger.bootstrap());
-  return { localLedger: { ledger, writer } };
+  return { localLedger: await openLocalLedger(database.db) };
 }
 const app = await buildApp({ config, database, ...(await ledgerDependencies()) });
 

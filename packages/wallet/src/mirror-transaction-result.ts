@@ -1,16 +1,11 @@
+import { toMirrorTransactionId } from '@registry/contracts/hedera-ids';
+
 export type MirrorResultOptions = {
   /** How long to wait for the mirror node to show the transaction (it lags consensus by seconds). */
   receiptTimeoutMs?: number;
   receiptPollMs?: number;
   fetch?: typeof fetch;
 };
-
-/** `0.0.5@1700000000.000000123` → `0.0.5-1700000000-000000123`, the mirror node's form. */
-export function mirrorTransactionId(transactionId: string): string {
-  const [account, validStart] = transactionId.split('@') as [string, string];
-  const [seconds, nanos = '0'] = validStart.split('.');
-  return `${account}-${seconds}-${nanos.padStart(9, '0')}`;
-}
 
 /**
  * The result (`SUCCESS`, `INSUFFICIENT_PAYER_BALANCE`, …) of a submitted transaction as the mirror
@@ -21,7 +16,7 @@ export async function mirrorTransactionResult(
   transactionId: string,
   { receiptTimeoutMs = 60_000, receiptPollMs = 1_000, fetch: fetchImpl = fetch }: MirrorResultOptions = {},
 ): Promise<string | null> {
-  const url = `${mirrorNodeUrl.replace(/\/$/, '')}/api/v1/transactions/${mirrorTransactionId(transactionId)}`;
+  const url = `${mirrorNodeUrl.replace(/\/$/, '')}/api/v1/transactions/${toMirrorTransactionId(transactionId)}`;
   const deadline = Date.now() + receiptTimeoutMs;
   for (;;) {
     const response = await fetchImpl(url).catch(() => null);

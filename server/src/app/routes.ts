@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { RemotesManifest } from '@registry/contracts/remotes';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
-import { registerLedgerDevRoutes } from '../ledger/local/ledger-dev-routes';
-import { registerMirrorFeedRoutes } from '../ledger/local/mirror-feed-routes';
-import { registerMirrorRoutes, type LocalRate } from '../ledger/local/mirror-routes';
+import { localLedgerDevRoutes } from '@registry/local-ledger/dev-routes';
+import type { LocalRate } from '@registry/local-ledger/mirror-format';
+import { localLedgerRestRoutes } from '@registry/local-ledger/rest-routes';
+import { registerRegistryDevRoutes } from '../ledger/registry-dev-routes';
 import { authRoutes } from '../modules/auth/routes';
 import { domainRoutes } from '../modules/domains/routes';
 import { emailVerificationRoutes } from '../modules/email-verification/routes';
@@ -111,20 +112,21 @@ export async function registerPublicPages(
   });
 }
 
-/** The embedded ledger's consensus, mirror and development routes under `/ledger`. */
+/** The embedded ledger's consensus, mirror and development routes under `/ledger`, and the registry's own. */
 export async function registerLocalLedger(
   app: FastifyInstance,
   database: Database,
   localLedger: LocalLedgerParts,
   { config, services }: Pick<Parts, 'config' | 'services'>,
 ) {
-  const db = database.db;
   const { domains, tokens } = services;
   // The local ledger's HBAR rate: its mirror answers with it, its dev route changes it.
   const rate: LocalRate = { usdPerHbar: config.FIXED_USD_PER_HBAR };
-  await registerMirrorRoutes(app, { db, ledger: localLedger.ledger, rate });
-  await registerMirrorFeedRoutes(app, { db });
-  await registerLedgerDevRoutes(app, {
+  const faucetRateLimit = { max: config.RATE_LIMIT_FAUCET, timeWindow: HOUR };
+  const openToNetwork = config.LEDGER_DEV_ROUTES === 'open';
+  await app.register(localLedgerRestRoutes, { db: database.db, ledger: localLedger.ledger, rate });
+  await app.register(localLedgerDevRoutes, { ...localLedger, rate, faucetRateLimit, openToNetwork });
+  await registerRegistryDevRoutes(app, {
     ...localLedger,
     claimTokenId: tokens.claimTokenId,
     earlyAccessTokenId: tokens.earlyAccessTokenId,
@@ -132,9 +134,8 @@ export async function registerLocalLedger(
       ? null
       : { tokenId: tokens.otherProviderTokenId!, record: domains.recordOtherProviderDomain },
     setDomainExpiry: (name, expiresAt) => domains.setExpiry(name, expiresAt),
-    rate,
-    faucetRateLimit: { max: config.RATE_LIMIT_FAUCET, timeWindow: HOUR },
-    openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
+    faucetRateLimit,
+    openToNetwork,
   });
 }
 

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { MIRROR_NODES, type AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { injectFetch } from '../ledger/inject-fetch';
-import type { LedgerWriter } from '../ledger/ledger-writer';
-import { ensureLocalPass } from '../ledger/local/local-passes';
-import type { LocalLedger } from '../ledger/local/local-ledger';
-import type { LocalLedgerWriter } from '../ledger/local/local-ledger-writer';
+import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
+import { ensureLocalPass } from '../ledger/local-passes';
+import type { LocalLedgerParts } from '@registry/local-ledger/open-local-ledger';
 import { MirrorLedgerReader, MirrorReader } from '../ledger/mirror-reader';
 import { fileMailer, smtpMailer, type Mailer } from '../mail/mailer';
 import { createAuthService } from '../modules/auth/service';
@@ -26,7 +25,7 @@ import {
 } from '../modules/settings/service';
 import { createTldService } from '../modules/tlds/service';
 
-export type LocalLedgerParts = { ledger: LocalLedger; writer: LocalLedgerWriter };
+export type { LocalLedgerParts };
 
 /** Where the local ledger's mirror routes are reached in-process. */
 const LOCAL_MIRROR_URL = 'http://local-ledger/ledger';

@@ -359,7 +359,7 @@ export const remoteActivations = pgTable(
 );
 
 // The embedded ledger's own tables (LEDGER=local), in a file of their own.
-export * from './local-ledger-schema';
+export * from '@registry/local-ledger/schema';
 
 /** A candidate release of a remote served to a share of browsers (each sticks to its bucket). */
 export const remoteCanaries = pgTable('remote_canaries', {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { domains, jobs, tlds } from '../db/schema';
 import { injectFetch } from '../ledger/inject-fetch';
-import type { LedgerWriter } from '../ledger/ledger-writer';
+import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
 import { MirrorReader } from '../ledger/mirror-reader';
 import * as domainRepo from '../modules/domains/repo';
 import { DELIVERED } from '../modules/domains/service';

@@ -1,4 +1,4 @@
-import { LedgerUnavailableError } from '../ledger/ledger-port';
+import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { MirrorNft, MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
 import type { FeedLeases } from './feed-leases';
 import { createRoundGuard } from './timer-rounds';

@@ -10,8 +10,8 @@ import {
   TransferTransaction,
 } from '@hashgraph/sdk';
 import { REFUNDED_STATUS } from '@registry/contracts/orders';
-import { LedgerUnavailableError } from '../ledger/ledger-port';
-import type { LedgerWriter, PreparedTransaction } from '../ledger/ledger-writer';
+import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
+import type { LedgerWriter, PreparedTransaction } from '@registry/hedera-node/ledger-writer';
 import type { MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
 import { DELIVERED, type DomainService } from '../modules/domains/service';
 import type { OrderRecords } from '../modules/orders/service';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cachedValue } from '../cache/cached-value';
-import type { AccountKey, LedgerNft, LedgerReader } from './ledger-port';
-import { LedgerUnavailableError } from './ledger-port';
+import type { AccountKey, LedgerNft, LedgerReader } from '@registry/hedera-node/ledger-port';
+import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 
 /** An error answer of the mirror node, with its `_status.messages`. */
 export class MirrorError extends Error {

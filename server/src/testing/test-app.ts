@@ -14,8 +14,7 @@ import { signMessageToSignatureMap } from '@registry/wallet/signature-map';
 import { buildApp } from '../app';
 import type { Database } from '../db/database';
 import { domains, otherProviderDomains, tlds } from '../db/schema';
-import { LocalLedger } from '../ledger/local/local-ledger';
-import { LocalLedgerWriter } from '../ledger/local/local-ledger-writer';
+import { openLocalLedger } from '@registry/local-ledger/open-local-ledger';
 import type { Mail } from '../mail/mailer';
 import { testConfig } from './test-config';
 
@@ -45,8 +44,7 @@ export async function startTestApp(
   } = {},
 ) {
   const database = await openDatabase();
-  const ledger = new LocalLedger(database.db);
-  const writer = new LocalLedgerWriter(ledger, await ledger.bootstrap());
+  const { ledger, writer } = await openLocalLedger(database.db);
   const otherProviderTokenId = options.otherProviderToken
     ? await writer.createNftCollection('Other provider domains', 'OPD')
     : undefined;

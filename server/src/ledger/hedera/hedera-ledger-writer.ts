@@ -6,8 +6,8 @@ import {
   Transaction,
   TransactionId,
 } from '@hashgraph/sdk';
-import { toMirrorTransactionId } from '../hedera-ids';
-import type { LedgerReceipt, LedgerWriter, PreparedTransaction } from '../ledger-writer';
+import { toMirrorTransactionId } from '@registry/contracts/hedera-ids';
+import type { LedgerReceipt, LedgerWriter, PreparedTransaction } from '@registry/hedera-node/ledger-writer';
 
 /** The real network (LEDGER=hedera): an SDK client with the registry's operator. */
 export class HederaLedgerWriter implements LedgerWriter {

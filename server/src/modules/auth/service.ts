@@ -3,9 +3,13 @@ import { proto } from '@hiero-ledger/proto';
 import { prefixMessageToSign, SIGN_IN_MESSAGE_PREFIX } from '@registry/contracts/auth';
 import type { Db } from '../../db/database';
 import { badRequest, HttpError, unauthorized } from '../../http-error';
-import { LedgerUnavailableError, type AccountKey, type LedgerReader } from '../../ledger/ledger-port';
-import { verifySignature } from '../../ledger/ed25519';
-import { publicKeyOf } from '../../ledger/local/ledger-accounts';
+import {
+  LedgerUnavailableError,
+  type AccountKey,
+  type LedgerReader,
+} from '@registry/hedera-node/ledger-port';
+import { verifySignature } from '@registry/hedera-node/ed25519';
+import { publicKeyOf } from '@registry/hedera-node/hedera-keys';
 import * as repo from './repo';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;

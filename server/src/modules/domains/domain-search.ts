@@ -5,7 +5,7 @@ import { similarityPercent } from '@registry/contracts/similarity';
 import { premiumEndsAt, releasePremiumUsd, usdToHbar } from '@registry/contracts/pricing';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../http-error';
-import { LedgerUnavailableError, type LedgerReader } from '../../ledger/ledger-port';
+import { LedgerUnavailableError, type LedgerReader } from '@registry/hedera-node/ledger-port';
 import type { PriceList } from '../settings/price-list';
 import type { TldService } from '../tlds/service';
 import * as repo from './repo';

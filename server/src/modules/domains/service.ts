@@ -2,7 +2,7 @@ import { BURNED_STATUS, DELIVERED_STATUS } from '@registry/contracts/orders';
 import type { DomainDetail, OwnedDomain, TransferPlan } from '@registry/contracts/my-domains';
 import type { Db, Executor } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
-import type { LedgerReader } from '../../ledger/ledger-port';
+import type { LedgerReader } from '@registry/hedera-node/ledger-port';
 import { cachedValue } from '../../cache/cached-value';
 import type { PriceList } from '../settings/price-list';
 import type { TldService } from '../tlds/service';

@@ -1,6 +1,6 @@
 import type { OrderKind, PendingPayment } from '@registry/contracts/orders';
 import type { Db } from '../../db/database';
-import { normaliseTransactionId } from '../../ledger/hedera-ids';
+import { normaliseTransactionId } from '@registry/contracts/hedera-ids';
 import type { MirrorReader } from '../../ledger/mirror-reader';
 import { creditTo, memoOf } from './payment-record';
 import * as repo from './repo';

@@ -19,7 +19,7 @@ import {
 import { roundAmount } from '@registry/contracts/pricing';
 import type { Db, Executor } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
-import { normaliseTransactionId } from '../../ledger/hedera-ids';
+import { normaliseTransactionId } from '@registry/contracts/hedera-ids';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { PaymentTaking } from '../../jobs/ledger-watcher';

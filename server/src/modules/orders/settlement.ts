@@ -1,7 +1,7 @@
 import type { ConfirmResponse } from '@registry/contracts/orders';
 import type { Db } from '../../db/database';
 import { conflict, HttpError } from '../../http-error';
-import { LedgerUnavailableError } from '../../ledger/ledger-port';
+import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
 import { REFUNDED, type RefundPayload } from '../../jobs/registry-jobs';

@@ -11,16 +11,21 @@ import {
   TransferTransaction,
 } from '@hashgraph/sdk';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { LedgerDb as Db } from './ledger-db';
 import {
   ledgerAccounts,
   ledgerNfts,
   ledgerTokenRelationships,
+  ledgerSettings,
   ledgerTransactions,
-  settings,
-} from '../../db/schema';
-import { formatTimestamp, toMirrorTransactionId } from '../hedera-ids';
-import { LedgerUnavailableError, type AccountKey, type LedgerNft, type LedgerReader } from '../ledger-port';
+} from './schema';
+import { formatTimestamp, toMirrorTransactionId } from '@registry/contracts/hedera-ids';
+import {
+  LedgerUnavailableError,
+  type AccountKey,
+  type LedgerNft,
+  type LedgerReader,
+} from '@registry/hedera-node/ledger-port';
 import { applyAccountCreate, applyAssociate, applyTransfer } from './account-transactions';
 import {
   accountNumOf,
@@ -47,11 +52,12 @@ export type SubmitResult = {
 /** Hedera refuses a transaction whose valid start lies ahead of its own clock. */
 const FUTURE_TOLERANCE_NS = 5_000_000_000n;
 const LEDGER_LOCK_KEY = 852_741_963;
+const GENESIS_KEY_SETTING = 'genesis_key';
 
 /**
  * The embedded ledger: takes real transaction bytes made with the SDK, checks them as Hedera would
  * (signatures, valid-start window, duplicates, balances, associations), applies them and keeps every
- * record in the registry's database so the mirror routes can serve them.
+ * record in its database so the mirror routes can serve them.
  */
 export class LocalLedger implements LedgerReader {
   private paused = false;
@@ -89,13 +95,19 @@ export class LocalLedger implements LedgerReader {
    * development ledger). The genesis account holds all HBAR and funds the faucet.
    */
   async bootstrap(): Promise<PrivateKey> {
-    const [stored] = await this.db.select().from(settings).where(eq(settings.key, 'local_ledger_genesis'));
+    const [stored] = await this.db
+      .select()
+      .from(ledgerSettings)
+      .where(eq(ledgerSettings.key, GENESIS_KEY_SETTING));
     if (stored) return PrivateKey.fromStringDer((stored.value as { privateKey: string }).privateKey);
     const genesisKey = PrivateKey.generateED25519();
     const created = formatTimestamp(this.clock());
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_KEY})`);
-      const [again] = await tx.select().from(settings).where(eq(settings.key, 'local_ledger_genesis'));
+      const [again] = await tx
+        .select()
+        .from(ledgerSettings)
+        .where(eq(ledgerSettings.key, GENESIS_KEY_SETTING));
       if (again) return;
       const genesis = describeKey(genesisKey.publicKey);
       const systemAccounts = [GENESIS_ACCOUNT, ...NODE_ACCOUNTS, FEE_ACCOUNT].map((id) => ({
@@ -107,8 +119,8 @@ export class LocalLedger implements LedgerReader {
       }));
       await tx.insert(ledgerAccounts).values(systemAccounts).onConflictDoNothing();
       await tx
-        .insert(settings)
-        .values({ key: 'local_ledger_genesis', value: { privateKey: genesisKey.toStringDer() } });
+        .insert(ledgerSettings)
+        .values({ key: GENESIS_KEY_SETTING, value: { privateKey: genesisKey.toStringDer() } });
     });
     return this.bootstrap();
   }

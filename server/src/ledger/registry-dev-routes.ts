@@ -1,30 +1,16 @@
-import { Hbar, PublicKey } from '@hashgraph/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
-import { HttpError, badRequest } from '../../http-error';
-import { isLoopback } from '../../plugins/loopback';
-import type { LocalLedger } from './local-ledger';
-import type { LocalRate } from './mirror-format';
-import { LedgerTransactionError, type LocalLedgerWriter } from './local-ledger-writer';
+import { loopbackOnly } from '@registry/local-ledger/dev-routes';
+import { LEDGER_DOWN } from '@registry/local-ledger/ledger-http';
+import type { LocalLedger } from '@registry/local-ledger/local-ledger';
+import { LedgerTransactionError, type LocalLedgerWriter } from '@registry/local-ledger/local-ledger-writer';
+import { HttpError } from '../http-error';
 
-/** Development accounts get 10,000 HBAR from the faucet. */
-export const FAUCET_HBAR = 10_000;
-
-const SubmitResultSchema = z.object({
-  status: z.string(),
-  transactionId: z.string().nullable(),
-  consensusTimestamp: z.string().nullable(),
-  entityId: z.string().optional(),
-  serials: z.array(z.number()).optional(),
-});
-
-/** What the local ledger's own routes work with. */
-export type LedgerDevOptions = {
+/** What the registry's development routes on the local ledger work with. */
+export type RegistryDevRoutesOptions = {
   ledger: LocalLedger;
-  /** The rate its mirror answers with; null answers as if no rate could be read. */
-  rate: LocalRate;
   writer: LocalLedgerWriter;
   /** The claim promotion's token, when the local ledger holds it. */
   claimTokenId: string | null;
@@ -38,100 +24,30 @@ export type LedgerDevOptions = {
   /** Moves a registered domain's expiry: plays time passing (grace period, release) on this machine. */
   setDomainExpiry: (domainName: string, expiresAt: Date) => Promise<boolean>;
   faucetRateLimit: { max: number; timeWindow: number };
-  /** Lets any client use the faucet and the pause switch (LEDGER_DEV_ROUTES=open). */
+  /** Lets any client use these routes (LEDGER_DEV_ROUTES=open). */
   openToNetwork: boolean;
 };
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 
 /**
- * What a node offers a wallet on the local ledger: submit signed bytes; and for development, on this
- * machine only: a faucet, passes, another provider's domains, time passing, pause / resume (the network
- * being down) and the HBAR rate.
+ * The registry's own development routes on the local ledger, on this machine only: the promotions'
+ * passes, another provider's domains, and time passing for a domain.
  */
-export async function registerLedgerDevRoutes(app: FastifyInstance, options: LedgerDevOptions) {
-  /** Free money and a switch that stops every purchase are for the developer's own machine. */
-  const loopbackOnly = async (request: FastifyRequest) => {
-    if (!options.openToNetwork && !isLoopback(request.ip)) {
-      throw new HttpError(
-        403,
-        'LOOPBACK_ONLY',
-        'This local ledger route answers only clients on the same machine (set LEDGER_DEV_ROUTES=open to allow others)',
-      );
-    }
-  };
-
-  registerConsensusRoutes(app, options);
-  registerFaucetRoutes(app, options, loopbackOnly);
-  registerOtherProviderRoutes(app, options, loopbackOnly);
-  registerTimeAndControlRoutes(app, options, loopbackOnly);
+export async function registerRegistryDevRoutes(app: FastifyInstance, options: RegistryDevRoutesOptions) {
+  const guard = loopbackOnly(options.openToNetwork);
+  registerPassRoutes(app, options, guard);
+  registerOtherProviderRoutes(app, options, guard);
+  registerDomainExpiryRoutes(app, options, guard);
 }
 
-/** Signed transaction bytes, as a consensus node takes them. */
-function registerConsensusRoutes(app: FastifyInstance, { ledger }: LedgerDevOptions) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.post(
-    '/ledger/transactions',
-    {
-      schema: {
-        summary: 'Submit signed transaction bytes (base64) to the local ledger',
-        tags: ['local ledger'],
-        body: z.object({
-          bytes: z
-            .string()
-            .min(8)
-            .max(64 * 1024),
-        }),
-        response: { 200: SubmitResultSchema, 400: ApiErrorSchema, 503: ApiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      if (ledger.isPaused())
-        return reply.status(503).send({ code: 'HCS-DOWN', message: 'The ledger is not reachable' });
-      return ledger.submit(Buffer.from(request.body.bytes, 'base64'));
-    },
-  );
-}
-
-/** Development accounts with HBAR, and the promotions' passes. */
-function registerFaucetRoutes(
+/** The promotions' passes for development accounts. */
+function registerPassRoutes(
   app: FastifyInstance,
-  { ledger, writer, faucetRateLimit, claimTokenId, earlyAccessTokenId }: LedgerDevOptions,
+  { ledger, writer, faucetRateLimit, claimTokenId, earlyAccessTokenId }: RegistryDevRoutesOptions,
   loopbackOnly: Guard,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.post(
-    '/ledger/faucet',
-    {
-      onRequest: loopbackOnly,
-      config: { rateLimit: faucetRateLimit },
-      schema: {
-        summary: `Open a development account for a public key, funded with ${FAUCET_HBAR} HBAR`,
-        tags: ['local ledger'],
-        body: z.object({ publicKey: z.string().min(32).max(200) }),
-        response: {
-          200: z.object({ accountId: z.string(), balanceHbar: z.number() }),
-          400: ApiErrorSchema,
-          403: ApiErrorSchema,
-          429: ApiErrorSchema,
-          503: ApiErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      if (ledger.isPaused())
-        return reply.status(503).send({ code: 'HCS-DOWN', message: 'The ledger is not reachable' });
-      let publicKey: PublicKey;
-      try {
-        publicKey = PublicKey.fromString(request.body.publicKey);
-      } catch {
-        throw badRequest('BAD_PUBLIC_KEY', 'publicKey must be a hex public key (DER or raw ED25519)');
-      }
-      const accountId = await writer.createAccount(publicKey, FAUCET_HBAR);
-      return { accountId, balanceHbar: new Hbar(FAUCET_HBAR).toBigNumber().toNumber() };
-    },
-  );
-
   /** A pass collection of the local ledger: read its token id, or give a development account one. */
   const passRoutes = (path: string, label: string, code: string, tokenId: string | null) => {
     routes.post(
@@ -156,8 +72,7 @@ function registerFaucetRoutes(
       },
       async (request, reply) => {
         if (!tokenId) throw new HttpError(404, code, `The token of ${label} is not on the local ledger`);
-        if (ledger.isPaused())
-          return reply.status(503).send({ code: 'HCS-DOWN', message: 'The ledger is not reachable' });
+        if (ledger.isPaused()) return reply.status(503).send(LEDGER_DOWN);
         const serial = await writer.mint(tokenId, label);
         try {
           await writer.transferNft(tokenId, serial, request.body.accountId);
@@ -196,7 +111,7 @@ function registerFaucetRoutes(
 /** Another provider's domains, when the local ledger plays that provider. */
 function registerOtherProviderRoutes(
   app: FastifyInstance,
-  { writer, otherProvider, faucetRateLimit }: LedgerDevOptions,
+  { writer, otherProvider, faucetRateLimit }: RegistryDevRoutesOptions,
   loopbackOnly: Guard,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -268,10 +183,10 @@ function registerOtherProviderRoutes(
   );
 }
 
-/** Time passing for a domain, the pause switch and the HBAR rate. */
-function registerTimeAndControlRoutes(
+/** Time passing for a domain. */
+function registerDomainExpiryRoutes(
   app: FastifyInstance,
-  { ledger, setDomainExpiry, rate }: LedgerDevOptions,
+  { setDomainExpiry }: RegistryDevRoutesOptions,
   loopbackOnly: Guard,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -296,42 +211,6 @@ function registerTimeAndControlRoutes(
       if (!(await setDomainExpiry(domainName, new Date(expiresAt))))
         throw new HttpError(404, 'NOT_FOUND', `${domainName} is not registered`);
       return { domainName, expiresAt };
-    },
-  );
-
-  routes.post(
-    '/ledger/control',
-    {
-      onRequest: loopbackOnly,
-      schema: {
-        summary: 'Pause or resume the local ledger (simulates the network being down)',
-        tags: ['local ledger'],
-        body: z.object({ paused: z.boolean() }),
-        response: { 200: z.object({ paused: z.boolean() }), 403: ApiErrorSchema },
-      },
-    },
-    async (request) => {
-      if (request.body.paused) ledger.pause();
-      else ledger.resume();
-      return { paused: ledger.isPaused() };
-    },
-  );
-
-  routes.post(
-    '/ledger/rate',
-    {
-      onRequest: loopbackOnly,
-      schema: {
-        summary:
-          "Set the local ledger's HBAR rate in USD (its mirror's exchange rate), or null to play the rate being unreadable",
-        tags: ['local ledger'],
-        body: z.object({ usdPerHbar: z.number().positive().max(1_000_000).nullable() }),
-        response: { 200: z.object({ usdPerHbar: z.number().nullable() }), 403: ApiErrorSchema },
-      },
-    },
-    async (request) => {
-      rate.usdPerHbar = request.body.usdPerHbar;
-      return { usdPerHbar: rate.usdPerHbar };
     },
   );
 }

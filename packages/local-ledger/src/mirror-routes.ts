@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { LedgerDb as Db } from './ledger-db';
 import {
   ledgerAccounts,
   ledgerNfts,
   ledgerTokenRelationships,
   ledgerTokens,
   ledgerTransactions,
-} from '../../db/schema';
+} from './schema';
 import { canonicalEntityId } from '@registry/contracts/account';
-import { ENTITY_ID, normaliseTransactionId } from '../hedera-ids';
+import { ENTITY_ID, normaliseTransactionId } from '@registry/contracts/hedera-ids';
 import { accountNumOf } from './ledger-accounts';
 import type { LocalLedger } from './local-ledger';
 import {

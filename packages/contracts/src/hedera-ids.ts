@@ -1,5 +1,5 @@
-/** Formats shared by the local ledger and the mirror reader (the mirror node's own formats). */
-import { canonicalEntityId } from '@registry/contracts/account';
+/** The mirror node's formats of timestamps, transaction ids and entity ids. */
+import { canonicalEntityId } from './account';
 
 /** Nanoseconds since the epoch as `seconds.nanos` (nine digits). */
 export function formatTimestamp(ns: bigint): string {

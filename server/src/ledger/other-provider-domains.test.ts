@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineCases } from '../../testing/test-databases';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { engineCases } from '../testing/test-databases';
+import { startTestApp, type TestApp } from '../testing/test-app';
 
 describe.each(engineCases)('the local ledger plays another provider on $engine', ({ open }) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { settings } from '../../db/schema';
-import type { LocalLedgerWriter } from './local-ledger-writer';
+import type { Db } from '../db/database';
+import { settings } from '../db/schema';
+import type { LocalLedgerWriter } from '@registry/local-ledger/local-ledger-writer';
 
 /**
  * Passes the local ledger makes when the real token is not configured, so the features that read

@@ -16,9 +16,9 @@ import {
   NftId,
   TokenId,
 } from '@hashgraph/sdk';
-import type { LedgerReceipt, LedgerWriter, PreparedTransaction } from '../ledger-writer';
-import { signTransaction } from '../ed25519';
-import { toMirrorTransactionId } from '../hedera-ids';
+import type { LedgerReceipt, LedgerWriter, PreparedTransaction } from '@registry/hedera-node/ledger-writer';
+import { signTransaction } from '@registry/hedera-node/ed25519';
+import { toMirrorTransactionId } from '@registry/contracts/hedera-ids';
 import { GENESIS_ACCOUNT } from './ledger-accounts';
 import type { LocalLedger, SubmitResult } from './local-ledger';
 

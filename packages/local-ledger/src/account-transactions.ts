@@ -5,7 +5,7 @@ import {
   type TransferTransaction,
 } from '@hashgraph/sdk';
 import { and, eq, sql } from 'drizzle-orm';
-import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } from '../../db/schema';
+import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
 import { describeKey, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
 import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, type Tx } from './ledger-state';
 

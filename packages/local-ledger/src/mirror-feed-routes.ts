@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { ledgerNfts, ledgerTokens, ledgerTransactions } from '../../db/schema';
-import { ENTITY_ID, parseTimestamp } from '../hedera-ids';
+import type { LedgerDb as Db } from './ledger-db';
+import { ledgerNfts, ledgerTokens, ledgerTransactions } from './schema';
+import { ENTITY_ID, parseTimestamp } from '@registry/contracts/hedera-ids';
 import {
   mirrorError,
   nextLink,

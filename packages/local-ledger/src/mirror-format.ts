@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { eq, gt, lt, lte, gte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { ledgerAccounts, ledgerNfts, ledgerTransactions } from '../../db/schema';
-import { ENTITY_ID } from '../hedera-ids';
+import type { LedgerDb as Db } from './ledger-db';
+import { ledgerAccounts, ledgerNfts, ledgerTransactions } from './schema';
+import { ENTITY_ID } from '@registry/contracts/hedera-ids';
 import { accountNumOf } from './ledger-accounts';
 
 // What the mirror node's answers look like: errors, paging, entity filters and the records it returns.

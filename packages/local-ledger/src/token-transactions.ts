@@ -7,8 +7,8 @@ import {
   type TokenWipeTransaction,
 } from '@hashgraph/sdk';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ledgerNfts, ledgerTokenRelationships, ledgerTokens } from '../../db/schema';
-import { transactionSignedBy } from '../ed25519';
+import { ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
+import { transactionSignedBy } from '@registry/hedera-node/ed25519';
 import { describeKey, publicKeyOf } from './ledger-accounts';
 import {
   fail,

@@ -12,17 +12,17 @@ import {
 } from '@hashgraph/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { ledgerNfts } from '../../db/schema';
-import { engineCases } from '../../testing/test-databases';
+import type { LedgerDatabase } from './ledger-database';
+import { ledgerNfts } from './schema';
+import { ledgerEngineCases } from './testing/ledger-test-server';
 import { FEE_ACCOUNT, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
 import { LocalLedger } from './local-ledger';
 import { LedgerTransactionError, LocalLedgerWriter } from './local-ledger-writer';
 
 const HBAR = 100_000_000n;
 
-describe.each(engineCases)('local ledger on $engine', ({ open }) => {
-  let database: Database;
+describe.each(ledgerEngineCases)('local ledger on $engine', ({ open }) => {
+  let database: LedgerDatabase;
   let ledger: LocalLedger;
   let writer: LocalLedgerWriter;
 

@@ -1,4 +1,4 @@
-import { PublicKey } from '@hashgraph/sdk';
+export { describeKey, publicKeyOf, type KeyType } from '@registry/hedera-node/hedera-keys';
 
 /** System accounts, numbered as on Hedera. */
 export const GENESIS_ACCOUNT = '0.0.2';
@@ -8,20 +8,6 @@ export const FEE_ACCOUNT = '0.0.98';
 export const TOTAL_SUPPLY_TINYBARS = 50_000_000_000n * 100_000_000n;
 /** What every transaction costs on the local ledger: 0.001 HBAR, paid to 0.0.98. */
 export const TRANSACTION_FEE_TINYBARS = 100_000n;
-
-export type KeyType = 'ED25519' | 'ECDSA_SECP256K1';
-
-export function describeKey(key: PublicKey): { key: string; type: KeyType } {
-  const der = key.toStringDer();
-  return {
-    key: key.toStringRaw(),
-    type: der.startsWith('302a300506032b6570') ? 'ED25519' : 'ECDSA_SECP256K1',
-  };
-}
-
-export function publicKeyOf(raw: string, type: string): PublicKey {
-  return type === 'ED25519' ? PublicKey.fromStringED25519(raw) : PublicKey.fromStringECDSA(raw);
-}
 
 export function accountNumOf(accountId: string): number | null {
   const match = /^0\.0\.(\d{1,15})$/.exec(accountId);

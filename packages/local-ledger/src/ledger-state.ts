@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '@hashgraph/sdk';
-import type { Db } from '../../db/database';
-import { ledgerAccounts, ledgerTokenRelationships } from '../../db/schema';
-import { transactionSignedBy } from '../ed25519';
+import type { LedgerDb as Db } from './ledger-db';
+import { ledgerAccounts, ledgerTokenRelationships } from './schema';
+import { transactionSignedBy } from '@registry/hedera-node/ed25519';
 import { accountNumOf, publicKeyOf } from './ledger-accounts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -117,3 +117,10 @@ export const ledgerNfts = pgTable(
     index('ledger_nfts_owner_idx').on(table.ownerAccount),
   ],
 );
+
+/** The ledger's own settings: its genesis key (this is a development ledger). */
+export const ledgerSettings = pgTable('ledger_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

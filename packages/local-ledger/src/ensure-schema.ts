@@ -1,0 +1,30 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { LedgerDb } from './ledger-db';
+
+const SCHEMA_DIR = fileURLToPath(new URL('../schema/', import.meta.url));
+/** Any fixed number: several processes starting on one database create the tables once. */
+const SCHEMA_LOCK_KEY = 963_852_741;
+
+/**
+ * Creates the ledger's tables where they are missing. Every file under schema/ is idempotent and runs in
+ * order on every start, so a database the registry's own migrations prepared is left unchanged.
+ */
+export async function ensureLedgerSchema(db: LedgerDb): Promise<void> {
+  const files = (await readdir(SCHEMA_DIR)).filter((file) => file.endsWith('.sql')).sort();
+  const statements: string[] = [];
+  for (const file of files) {
+    const text = await readFile(`${SCHEMA_DIR}${file}`, 'utf8');
+    statements.push(
+      ...text
+        .split('--> statement-breakpoint')
+        .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+        .filter(Boolean),
+    );
+  }
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`);
+    for (const statement of statements) await tx.execute(sql.raw(statement));
+  });
+}
