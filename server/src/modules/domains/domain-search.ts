@@ -34,17 +34,8 @@ type Deps = {
   startPremiumUsd: number;
 };
 
-/** What a buyer searching sees: whether a name is free, at what price and premium, and names close to it. */
-export function createDomainSearch({
-  db,
-  ledger,
-  tlds,
-  priceList,
-  reservedLabels,
-  clock,
-  graceEndOf,
-  startPremiumUsd,
-}: Deps) {
+/** Which names are free now, and the premiums of released ones. */
+function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, startPremiumUsd }: Deps) {
   const releasedBefore = () => clock().releasedBefore;
   const now = () => clock().now;
 
@@ -81,107 +72,125 @@ export function createDomainSearch({
     );
   }
 
-  return {
-    premiums,
-    unavailable,
-    ledgerIsUp,
-    async availability(name: string): Promise<AvailabilityResponse> {
-      const { labels, tld, isSubdomain } = splitDomainName(name);
-      if (isSubdomain)
-        throw badRequest('SUBDOMAIN_NAME', 'Subdomains are booked from the parent domain page');
-      if (!(await tlds.isActive(tld)))
-        throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
-      if (!(await ledgerIsUp())) {
-        return {
-          name,
-          status: -9,
-          available: false,
-          reserved: false,
-          networkDown: true,
-          msg: 'HCS-DOWN',
-          price: null,
-          priceUsd: null,
-        };
-      }
-      const label = labels[0]!;
-      const reserved = (await reservedLabels()).has(label);
-      const taken = !reserved && (await repo.takenNames(db, [name], clock())).has(name);
-      if (reserved || taken) {
-        return {
-          name,
-          status: 0,
-          available: false,
-          reserved,
-          networkDown: false,
-          price: null,
-          priceUsd: null,
-        };
-      }
-      const { domainHbarPerYear: price, domainUsdPerYear, rate } = await priceList.current();
-      const premium = premiumFields((await premiums([name], rate.usdPerHbar)).get(name));
+  return { premiums, ledgerIsUp, unavailable };
+}
+type NameStatus = ReturnType<typeof createNameStatus>;
+
+/** Spec: 1 available with its price, 0 unavailable (reserved or taken), -9 'HCS-DOWN' while the ledger is down. */
+function createAvailability(
+  { db, tlds, priceList, reservedLabels, clock }: Deps,
+  { ledgerIsUp, premiums }: NameStatus,
+) {
+  return async function availability(name: string): Promise<AvailabilityResponse> {
+    const { labels, tld, isSubdomain } = splitDomainName(name);
+    if (isSubdomain) throw badRequest('SUBDOMAIN_NAME', 'Subdomains are booked from the parent domain page');
+    if (!(await tlds.isActive(tld)))
+      throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
+    if (!(await ledgerIsUp())) {
       return {
         name,
-        status: 1,
-        available: true,
+        status: -9,
+        available: false,
         reserved: false,
-        networkDown: false,
-        price,
-        priceUsd: domainUsdPerYear,
-        ...premium,
+        networkDown: true,
+        msg: 'HCS-DOWN',
+        price: null,
+        priceUsd: null,
       };
-    },
-
-    /** Free names close to the searched one, closest first. */
-    async suggestions(name: string): Promise<Suggestion[]> {
-      const { labels, tld } = splitDomainName(name);
-      const label = labels[0]!;
-      const activeTlds = await tlds.activeNames();
-      if (!activeTlds.includes(tld))
-        throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
-      const candidates = new Set<string>();
-      for (const other of [tld, DEFAULT_TLD, ...activeTlds])
-        if (other !== tld) candidates.add(`${label}.${other}`);
-      for (const prefix of SUGGESTION_PREFIXES) candidates.add(`${prefix}${label}.${tld}`);
-      for (const suffix of SUGGESTION_SUFFIXES) candidates.add(`${label}${suffix}.${tld}`);
-      const fitting = [...candidates].filter((candidate) => {
-        const [candidateLabel, candidateTld] = candidate.split('.') as [string, string];
-        return candidateLabel.length <= MAX_LABEL_LENGTH - candidateTld.length;
-      });
-      const taken = await repo.takenNames(db, fitting, clock());
-      const reserved = await reservedLabels();
-      const { domainHbarPerYear: price, domainUsdPerYear: priceUsd, rate } = await priceList.current();
-      const free = fitting.filter(
-        (candidate) => !taken.has(candidate) && !reserved.has(candidate.split('.')[0]!),
-      );
-      const premiumOf = await premiums(free, rate.usdPerHbar);
-      return free
-        .map((candidate) => ({
-          name: candidate,
-          price,
-          priceUsd,
-          similarity: similarityPercent(name, candidate),
-          ...premiumFields(premiumOf.get(candidate)),
-        }))
-        .sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name))
-        .slice(0, SUGGESTION_LIMIT)
-        .map((suggestion, index) => ({ id: index + 1, ...suggestion }));
-    },
-
-    /** Which of these names can no longer be bought, and the premiums of the others (cart and checkout). */
-    async taken(names: string[]) {
-      const unique = [...new Set(names)];
-      const taken = await unavailable(unique);
-      const free = unique.filter((name) => !taken.includes(name));
-      const { rate } = await priceList.current();
-      const premiumOf = await premiums(free, rate.usdPerHbar);
-      const premiumLines = free.flatMap((itemName) => {
-        const premium = premiumFields(premiumOf.get(itemName)).premium;
-        return premium ? [{ itemName, ...premium }] : [];
-      });
+    }
+    const label = labels[0]!;
+    const reserved = (await reservedLabels()).has(label);
+    const taken = !reserved && (await repo.takenNames(db, [name], clock())).has(name);
+    if (reserved || taken) {
       return {
-        taken: taken.map((itemName) => ({ itemName })),
-        ...(premiumLines.length > 0 ? { premiums: premiumLines } : {}),
+        name,
+        status: 0,
+        available: false,
+        reserved,
+        networkDown: false,
+        price: null,
+        priceUsd: null,
       };
-    },
+    }
+    const { domainHbarPerYear: price, domainUsdPerYear, rate } = await priceList.current();
+    const premium = premiumFields((await premiums([name], rate.usdPerHbar)).get(name));
+    return {
+      name,
+      status: 1,
+      available: true,
+      reserved: false,
+      networkDown: false,
+      price,
+      priceUsd: domainUsdPerYear,
+      ...premium,
+    };
+  };
+}
+
+/** Free names close to the searched one, closest first. */
+function createSuggestions({ db, tlds, priceList, reservedLabels, clock }: Deps, { premiums }: NameStatus) {
+  return async function suggestions(name: string): Promise<Suggestion[]> {
+    const { labels, tld } = splitDomainName(name);
+    const label = labels[0]!;
+    const activeTlds = await tlds.activeNames();
+    if (!activeTlds.includes(tld))
+      throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
+    const candidates = new Set<string>();
+    for (const other of [tld, DEFAULT_TLD, ...activeTlds])
+      if (other !== tld) candidates.add(`${label}.${other}`);
+    for (const prefix of SUGGESTION_PREFIXES) candidates.add(`${prefix}${label}.${tld}`);
+    for (const suffix of SUGGESTION_SUFFIXES) candidates.add(`${label}${suffix}.${tld}`);
+    const fitting = [...candidates].filter((candidate) => {
+      const [candidateLabel, candidateTld] = candidate.split('.') as [string, string];
+      return candidateLabel.length <= MAX_LABEL_LENGTH - candidateTld.length;
+    });
+    const taken = await repo.takenNames(db, fitting, clock());
+    const reserved = await reservedLabels();
+    const { domainHbarPerYear: price, domainUsdPerYear: priceUsd, rate } = await priceList.current();
+    const free = fitting.filter(
+      (candidate) => !taken.has(candidate) && !reserved.has(candidate.split('.')[0]!),
+    );
+    const premiumOf = await premiums(free, rate.usdPerHbar);
+    return free
+      .map((candidate) => ({
+        name: candidate,
+        price,
+        priceUsd,
+        similarity: similarityPercent(name, candidate),
+        ...premiumFields(premiumOf.get(candidate)),
+      }))
+      .sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name))
+      .slice(0, SUGGESTION_LIMIT)
+      .map((suggestion, index) => ({ id: index + 1, ...suggestion }));
+  };
+}
+
+/** Which of these names can no longer be bought, and the premiums of the others (cart and checkout). */
+function createTakenCheck({ priceList }: Deps, { unavailable, premiums }: NameStatus) {
+  return async function taken(names: string[]) {
+    const unique = [...new Set(names)];
+    const taken = await unavailable(unique);
+    const free = unique.filter((name) => !taken.includes(name));
+    const { rate } = await priceList.current();
+    const premiumOf = await premiums(free, rate.usdPerHbar);
+    const premiumLines = free.flatMap((itemName) => {
+      const premium = premiumFields(premiumOf.get(itemName)).premium;
+      return premium ? [{ itemName, ...premium }] : [];
+    });
+    return {
+      taken: taken.map((itemName) => ({ itemName })),
+      ...(premiumLines.length > 0 ? { premiums: premiumLines } : {}),
+    };
+  };
+}
+
+/** What a buyer searching sees: whether a name is free, at what price and premium, and names close to it. */
+export function createDomainSearch(deps: Deps) {
+  const status = createNameStatus(deps);
+  return {
+    ...status,
+    availability: createAvailability(deps, status),
+    suggestions: createSuggestions(deps, status),
+    taken: createTakenCheck(deps, status),
   };
 }

@@ -41,8 +41,32 @@ type Deps = {
   now: () => Date;
 };
 
-/** How a payment on the ledger becomes an order's: verified, settled once, refunded what it cannot buy. */
-export function createSettlement({ db, mirror, domains, queue, kindDeps, now }: Deps) {
+/** A payment's checks against the ledger and against its order, and the refund of one no order takes. */
+function createPaymentChecks({ db, mirror, queue }: Deps) {
+  async function paymentRecord(transactionId: string): Promise<MirrorTransaction> {
+    let record;
+    try {
+      record = await mirror.getTransaction(transactionId);
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) throw networkDown();
+      throw error;
+    }
+    if (!record)
+      throw conflict('PAYMENT_NOT_FOUND', 'The payment is not on the ledger (yet); try again shortly');
+    if (record.result !== 'SUCCESS')
+      throw new HttpError(402, 'PAYMENT_FAILED', `The payment failed on the ledger: ${record.result}`);
+    return record;
+  }
+
+  /** Why a payment cannot be this order's, or null when it may settle it. */
+  function refusal(order: repo.Order | null, payer: string, credited: bigint): string | null {
+    if (!order) return 'The payment memo names no quote';
+    if (order.accountId !== payer) return 'The quote in the memo belongs to another account';
+    if (credited < order.amountTinybars) return `Paid ${credited} of ${order.amountTinybars} tinybars quoted`;
+    if (order.transactionId !== null) return 'The quote was paid already';
+    return null;
+  }
+
   /** Sends a payment that no order may take back to its payer, whole and once. */
   async function refundPayment(
     payment: { transactionId: string; consensusTimestamp: string; payer: string; credited: bigint },
@@ -73,15 +97,11 @@ export function createSettlement({ db, mirror, domains, queue, kindDeps, now }: 
     });
   }
 
-  /** Why a payment cannot be this order's, or null when it may settle it. */
-  function refusal(order: repo.Order | null, payer: string, credited: bigint): string | null {
-    if (!order) return 'The payment memo names no quote';
-    if (order.accountId !== payer) return 'The quote in the memo belongs to another account';
-    if (credited < order.amountTinybars) return `Paid ${credited} of ${order.amountTinybars} tinybars quoted`;
-    if (order.transactionId !== null) return 'The quote was paid already';
-    return null;
-  }
+  return { paymentRecord, refusal, refundPayment };
+}
 
+/** What confirm answers: each line's spec status. */
+function createOrderAnswers({ db, domains }: Deps) {
   /** Each line as the spec reports it: 22 delivered, 1 paid (in progress or applied), 0 refunded. */
   async function lineStatuses(order: repo.Order): Promise<ConfirmResponse['resData']> {
     const lines = await repo.linesOf(db, order.id);
@@ -108,27 +128,16 @@ export function createSettlement({ db, mirror, domains, queue, kindDeps, now }: 
     };
   }
 
-  async function paymentRecord(transactionId: string): Promise<MirrorTransaction> {
-    let record;
-    try {
-      record = await mirror.getTransaction(transactionId);
-    } catch (error) {
-      if (error instanceof LedgerUnavailableError) throw networkDown();
-      throw error;
-    }
-    if (!record)
-      throw conflict('PAYMENT_NOT_FOUND', 'The payment is not on the ledger (yet); try again shortly');
-    if (record.result !== 'SUCCESS')
-      throw new HttpError(402, 'PAYMENT_FAILED', `The payment failed on the ledger: ${record.result}`);
-    return record;
-  }
+  return { lineStatuses, answer };
+}
 
+function createSettle({ db, queue, kindDeps, now }: Deps) {
   /**
    * Carries out a verified payment inside one transaction; answers what happened. The payment is
    * recorded as this order's in the same transaction, so it is settled once whoever gets here first
    * (the browser's confirm or the ledger watcher) and never also refunded as unmatched.
    */
-  async function settle(
+  return async function settle(
     order: repo.Order,
     payment: { transactionId: string; consensusTimestamp: string },
     credited: bigint,
@@ -180,8 +189,11 @@ export function createSettlement({ db, mirror, domains, queue, kindDeps, now }: 
       }
       return { expiredAndLost: expired && lost.length > 0 ? lost : [], jobKeys };
     });
-  }
+  };
+}
 
-  return { refundPayment, refusal, lineStatuses, answer, paymentRecord, settle };
+/** How a payment on the ledger becomes an order's: verified, settled once, refunded what it cannot buy. */
+export function createSettlement(deps: Deps) {
+  return { ...createPaymentChecks(deps), ...createOrderAnswers(deps), settle: createSettle(deps) };
 }
 export type Settlement = ReturnType<typeof createSettlement>;

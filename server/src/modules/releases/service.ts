@@ -50,14 +50,8 @@ type Deps = {
   log: (level: 'info' | 'warn', line: string, details: object) => void;
 };
 
-/**
- * Releases of remotes: immutable folders under `releasesDir`, recorded in the database; which one is
- * live is the latest activation of each remote, read on every `/remotes.json`, so every server on the
- * database switches together.
- */
-export function createReleaseService({ db, releasesDir, defaults, appsRoot, log }: Deps) {
-  const folderOf = (remote: RemoteName, version: string) =>
-    path.join(releasesDir, REMOTE_FOLDERS[remote], version);
+/** Where each remote is found for a browser: its canary, the live release, or the server's own build. */
+function createReleaseManifest({ db, defaults, appsRoot, log }: Deps) {
   const ownBuilds = Promise.all(
     defaults.remotes.map(async (entry) => {
       const own = `/remotes/${REMOTE_FOLDERS[entry.name]}/`;
@@ -100,33 +94,12 @@ export function createReleaseService({ db, releasesDir, defaults, appsRoot, log 
       }
       return lastManifests.get(bucket) ?? { remotes: await ownBuilds };
     },
+  };
+}
 
-    /** Serves a recorded release to `percent` of browsers (1–99), or stops the canary (0). */
-    async setCanary(remote: RemoteName, version: string, percent: number, actor: string) {
-      if (percent > 0 && !(await repo.findRelease(db, remote, version)))
-        throw notFound(`No release ${version} of ${remote} is recorded`);
-      await repo.setCanary(db, { remote, version, percent, actor });
-      log('info', 'remote canary', { audit: 'remote-canary', remote, version, percent, actor });
-      return { remote, version, percent };
-    },
-
-    /** Records a release folder the CLI wrote, after checking its files still hash to its version. */
-    async record(remote: RemoteName, version: string) {
-      const match = RELEASE_VERSION.exec(version);
-      if (!match)
-        throw badRequest('BAD_VERSION', 'A version is <12 hex of the content hash>-<yyyymmddhhmmss>');
-      const folder = folderOf(remote, version);
-      if (!existsSync(path.join(folder, 'mf-manifest.json')))
-        throw notFound(`No release ${version} of ${remote} is in the releases folder`);
-      const files = await releaseFiles(folder);
-      const { hash, bytes } = await contentHash(folder, files);
-      if (hash !== match[1])
-        throw badRequest('RELEASE_CHANGED', `The files of ${version} no longer hash to it (${hash})`);
-      const build = await readBuildInfo(folder);
-      const row = await repo.insertRelease(db, { remote, version, build, files: files.length, bytes });
-      return row!;
-    },
-
+/** Switches a remote to a recorded release (or back), one deploy at a time, with its history. */
+function createActivation({ db, log }: Deps) {
+  return {
     async activate(remote: RemoteName, request: ActivationRequest, actor: string) {
       const result = await repo.withRemoteLocked(db, remote, async (tx) => {
         const current = await repo.currentActivation(tx, remote);
@@ -156,6 +129,47 @@ export function createReleaseService({ db, releasesDir, defaults, appsRoot, log 
           actor,
         });
       return { remote: result.remote, live: result.live, previous: result.previous };
+    },
+  };
+}
+
+/**
+ * Releases of remotes: immutable folders under `releasesDir`, recorded in the database; which one is
+ * live is the latest activation of each remote, read on every `/remotes.json`, so every server on the
+ * database switches together.
+ */
+export function createReleaseService(deps: Deps) {
+  const { db, releasesDir, log } = deps;
+  const folderOf = (remote: RemoteName, version: string) =>
+    path.join(releasesDir, REMOTE_FOLDERS[remote], version);
+  return {
+    ...createReleaseManifest(deps),
+    ...createActivation(deps),
+
+    /** Serves a recorded release to `percent` of browsers (1–99), or stops the canary (0). */
+    async setCanary(remote: RemoteName, version: string, percent: number, actor: string) {
+      if (percent > 0 && !(await repo.findRelease(db, remote, version)))
+        throw notFound(`No release ${version} of ${remote} is recorded`);
+      await repo.setCanary(db, { remote, version, percent, actor });
+      log('info', 'remote canary', { audit: 'remote-canary', remote, version, percent, actor });
+      return { remote, version, percent };
+    },
+
+    /** Records a release folder the CLI wrote, after checking its files still hash to its version. */
+    async record(remote: RemoteName, version: string) {
+      const match = RELEASE_VERSION.exec(version);
+      if (!match)
+        throw badRequest('BAD_VERSION', 'A version is <12 hex of the content hash>-<yyyymmddhhmmss>');
+      const folder = folderOf(remote, version);
+      if (!existsSync(path.join(folder, 'mf-manifest.json')))
+        throw notFound(`No release ${version} of ${remote} is in the releases folder`);
+      const files = await releaseFiles(folder);
+      const { hash, bytes } = await contentHash(folder, files);
+      if (hash !== match[1])
+        throw badRequest('RELEASE_CHANGED', `The files of ${version} no longer hash to it (${hash})`);
+      const build = await readBuildInfo(folder);
+      const row = await repo.insertRelease(db, { remote, version, build, files: files.length, bytes });
+      return row!;
     },
 
     /** Every remote's releases, newest first, which one is live, and its recent switches. */

@@ -1,0 +1,66 @@
+import { BURNED_STATUS, DELIVERED_STATUS } from '@registry/contracts/orders';
+import type { Db, Executor } from '../../db/database';
+import type { DomainTime } from './domain-time';
+import * as repo from './repo';
+
+/** Registered names: who holds them until when, and what a paid order changes of them. */
+export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }: DomainTime) {
+  return {
+    registeredAmong: (tx: Executor, names: string[]) => repo.registeredNames(tx, names, releasedBefore()),
+
+    /** Registers a paid name inside the order's transaction; null when someone registered it first. */
+    registerPaid: (tx: Executor, domain: repo.NewDomain) => repo.insertDomain(tx, domain, releasedBefore()),
+
+    /**
+     * Who holds each name and since when; `held` only while it is delivered and not released: what
+     * a primary name is checked against.
+     */
+    holdings: (names: string[]) => repo.holdings(db, names, releasedBefore()),
+
+    /** Whether a registered name's grace period after expiry is over: anyone may register it now. */
+    isReleased: (expiresAt: Date) => expiresAt <= releasedBefore(),
+
+    extend: (tx: Executor, name: string, months: number) => repo.extendDomain(tx, name, months),
+
+    /** Moves a domain's expiry (the local ledger's time travel); false when it is not registered. */
+    async setExpiry(name: string, expiresAt: Date): Promise<boolean> {
+      return (await repo.updateDomain(db, name, { expiresAt })).length > 0;
+    },
+
+    enableWebProtection: (tx: Executor, name: string) => repo.updateDomain(tx, name, { webProtection: true }),
+
+    /** Subscribes a registered domain, or else another provider's domain (status 1 = subscribed). */
+    async subscribe(tx: Executor, name: string, until: Date) {
+      const updated = await repo.updateDomain(tx, name, { subscribed: true, subscriptionExpiresAt: until });
+      if (updated.length === 0) await repo.setOtherProviderStatus(tx, name, 1);
+    },
+
+    find: (name: string) => repo.findDomain(db, name),
+
+    async exists(name: string): Promise<boolean> {
+      return Boolean(await repo.findDomain(db, name));
+    },
+
+    /** What anyone may see of a registered name (its public page); null when unregistered or released. */
+    async publicView(name: string) {
+      const row = await repo.findDomain(db, name);
+      if (!row || row.expiresAt <= releasedBefore() || row.status === BURNED_STATUS) return null;
+      return {
+        name: row.name,
+        owner: row.ownerAccount,
+        expiresAt: row.expiresAt,
+        delivered: row.status === DELIVERED_STATUS,
+        graceEndsAt: row.expiresAt <= now() ? graceEndOf(row.expiresAt) : null,
+      };
+    },
+
+    /**
+     * Delivered names whose expiry falls within the next `aheadMs` or whose grace period is running: who
+     * holds each now, when it expires and when its grace ends.
+     */
+    async expiringSoon(aheadMs: number) {
+      const rows = await repo.expiringBetween(db, releasedBefore(), new Date(now().getTime() + aheadMs));
+      return rows.map((row) => ({ ...row, graceEndsAt: graceEndOf(row.expiresAt) }));
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { DiscountTokenIds } from '@registry/contracts/discounts';
+import { CLAIM_MESSAGES, type ClaimEligibility } from '@registry/contracts/orders';
+import type { Db } from '../../db/database';
+import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { DomainService } from '../domains/service';
+import type { PriceList } from '../settings/price-list';
+import type { SettingsService } from '../settings/service';
+import type { KindDeps } from './paid-kind';
+import { creditTo } from './payment-record';
+import * as repo from './repo';
+import { createSettlement } from './settlement';
+
+export type OrderDeps = {
+  db: Db;
+  mirror: MirrorReader;
+  domains: DomainService;
+  settings: SettingsService;
+  priceList: PriceList;
+  /** Whether the ledger takes transactions now (a quote made while it is down could not be paid). */
+  ledgerAvailable: () => Promise<boolean>;
+  queue: JobQueue;
+  treasuryAccountId: string;
+  discountTokens: DiscountTokenIds;
+  /** Holders of this token may claim one domain. */
+  claimTokenId: string | null;
+  /**
+   * Runs due jobs now (after a payment) and resolves when the given jobs (by unique key) have had their
+   * turn, or when the run is over; at once when there are none.
+   */
+  runJobs: (jobKeys: string[]) => Promise<void>;
+  now?: () => Date;
+};
+
+/** What every step of an order works with: its dependencies, the paid kinds' needs and the settlement. */
+export function createOrderContext(deps: OrderDeps) {
+  const { db, mirror, domains, priceList, queue, treasuryAccountId } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Spec: -1 or 0 not eligible, 2 already claimed, 1 eligible. */
+  async function claimEligibility(accountId: string, exceptOrderId?: string): Promise<ClaimEligibility> {
+    if (!deps.claimTokenId) return { status: -1, msg: CLAIM_MESSAGES.notEligible };
+    if (await repo.hasPaidClaim(db, accountId, exceptOrderId))
+      return { status: 2, msg: CLAIM_MESSAGES.alreadyClaimed };
+    const holdings = await mirror.listAccountTokens(accountId, deps.claimTokenId);
+    const holds = holdings.some((holding) => holding.token_id === deps.claimTokenId && holding.balance > 0);
+    return holds
+      ? { status: 1, msg: CLAIM_MESSAGES.eligible }
+      : { status: 0, msg: CLAIM_MESSAGES.notEligible };
+  }
+
+  const kindDeps: KindDeps = { domains, priceList, queue, claimEligibility };
+  return {
+    deps,
+    now,
+    kindDeps,
+    claimEligibility,
+    settlement: createSettlement({ db, mirror, domains, queue, kindDeps, now }),
+    creditedBy: (record: MirrorTransaction) => creditTo(record, treasuryAccountId),
+  };
+}
+export type OrderContext = ReturnType<typeof createOrderContext>;
