@@ -26,6 +26,40 @@ export function backoffMs(attempts: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 
+/** What becomes of a claimed job: done, queued again after a delay, or failed for good. */
+function jobOutcomes(db: Db) {
+  return {
+    async complete(ids: number[]) {
+      if (ids.length === 0) return;
+      await db
+        .update(jobs)
+        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() })
+        .where(inArray(jobs.id, ids));
+    },
+
+    async retry(job: Job, error: string, delayMs: number, countsAsAttempt: boolean) {
+      await db
+        .update(jobs)
+        .set({
+          status: 'queued',
+          lockedUntil: null,
+          lastError: error,
+          attempts: countsAsAttempt ? job.attempts : job.attempts - 1,
+          runAfter: new Date(Date.now() + delayMs),
+          updatedAt: new Date(),
+        })
+        .where(eq(jobs.id, job.id));
+    },
+
+    async fail(id: number, error: string) {
+      await db
+        .update(jobs)
+        .set({ status: 'failed', lockedUntil: null, lastError: error, updatedAt: new Date() })
+        .where(eq(jobs.id, id));
+    },
+  };
+}
+
 export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: number } = {}) {
   /** Saves running jobs' payloads, several in one statement. */
   async function savePayloads(entries: Array<{ id: number; payload: object }>) {
@@ -86,34 +120,7 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
 
     savePayloads,
 
-    async complete(ids: number[]) {
-      if (ids.length === 0) return;
-      await db
-        .update(jobs)
-        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() })
-        .where(inArray(jobs.id, ids));
-    },
-
-    async retry(job: Job, error: string, delayMs: number, countsAsAttempt: boolean) {
-      await db
-        .update(jobs)
-        .set({
-          status: 'queued',
-          lockedUntil: null,
-          lastError: error,
-          attempts: countsAsAttempt ? job.attempts : job.attempts - 1,
-          runAfter: new Date(Date.now() + delayMs),
-          updatedAt: new Date(),
-        })
-        .where(eq(jobs.id, job.id));
-    },
-
-    async fail(id: number, error: string) {
-      await db
-        .update(jobs)
-        .set({ status: 'failed', lockedUntil: null, lastError: error, updatedAt: new Date() })
-        .where(eq(jobs.id, id));
-    },
+    ...jobOutcomes(db),
 
     async pending(): Promise<number> {
       const [row] = await db

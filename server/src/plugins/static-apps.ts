@@ -41,14 +41,8 @@ export async function registerReleaseFiles(app: FastifyInstance, releasesDir: st
   });
 }
 
-/**
- * Serves the built shell at `/` and each remote's build under `/remotes/<folder>/` with CORS, so a
- * shell on another origin can load them too.
- */
-export async function registerStaticApps(app: FastifyInstance, appsRoot: string) {
-  const shellDist = path.join(appsRoot, 'shell', 'dist');
-  const shellBuilt = existsSync(path.join(shellDist, 'index.html'));
-
+/** Each remote's build under `/remotes/<folder>/`, with CORS so a shell on another origin can load it. */
+async function registerRemoteBuilds(app: FastifyInstance, appsRoot: string) {
   for (const folder of Object.values(REMOTE_FOLDERS)) {
     const root = path.join(appsRoot, folder, 'dist');
     if (!existsSync(root)) continue;
@@ -68,9 +62,10 @@ export async function registerStaticApps(app: FastifyInstance, appsRoot: string)
       },
     });
   }
+}
 
-  // The embeddable scripts (`<script src="/embed/resolver.js">`) at a stable address, whichever
-  // remote builds them.
+/** The embeddable scripts (`<script src="/embed/resolver.js">`) at a stable address, whichever remote builds them. */
+function registerEmbedScripts(app: FastifyInstance, appsRoot: string) {
   const embedDirs = Object.values(REMOTE_FOLDERS)
     .map((folder) => path.join(appsRoot, folder, 'dist', 'embed'))
     .filter((dir) => existsSync(dir));
@@ -97,7 +92,12 @@ export async function registerStaticApps(app: FastifyInstance, appsRoot: string)
       return reply.type('text/javascript; charset=utf-8').send(createReadStream(filePath));
     },
   );
+}
 
+/** The shell at `/`, and its page for every app route (unknown pages too, with a 404). */
+async function registerShell(app: FastifyInstance, appsRoot: string) {
+  const shellDist = path.join(appsRoot, 'shell', 'dist');
+  const shellBuilt = existsSync(path.join(shellDist, 'index.html'));
   if (shellBuilt) {
     await app.register(fastifyStatic, {
       root: shellDist,
@@ -134,4 +134,14 @@ export async function registerStaticApps(app: FastifyInstance, appsRoot: string)
       .status(404)
       .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` });
   });
+}
+
+/**
+ * Serves the built shell at `/` and each remote's build under `/remotes/<folder>/` with CORS, so a
+ * shell on another origin can load them too.
+ */
+export async function registerStaticApps(app: FastifyInstance, appsRoot: string) {
+  await registerRemoteBuilds(app, appsRoot);
+  registerEmbedScripts(app, appsRoot);
+  await registerShell(app, appsRoot);
 }

@@ -31,10 +31,8 @@ type Options = {
 
 const errors = { 400: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
 
-export const domainRoutes: FastifyPluginAsyncZod<Options> = async (
-  app,
-  { domains, requireSession, searchRateLimit },
-) => {
+/** What anyone searching may ask: availability, suggestions, which names are taken. */
+const searchRoutes: FastifyPluginAsyncZod<Options> = async (app, { domains, searchRateLimit }) => {
   app.get(
     '/domains/availability',
     {
@@ -77,7 +75,10 @@ export const domainRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request) => domains.taken(request.body.names),
   );
+};
 
+/** The signed-in account's own names: lists, details, transfers. */
+const myDomainRoutes: FastifyPluginAsyncZod<Options> = async (app, { domains, requireSession }) => {
   const mine = sessionRoutes(app, requireSession, ['my']);
   mine(
     'GET',
@@ -144,4 +145,12 @@ export const domainRoutes: FastifyPluginAsyncZod<Options> = async (
     { summary: 'Details of one of my domains', params: DomainParamsSchema, response: DomainDetailSchema },
     async (account, { params }) => domains.details(account, params.name),
   );
+};
+
+export const domainRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { domains, requireSession, searchRateLimit },
+) => {
+  await app.register(searchRoutes, { domains, requireSession, searchRateLimit });
+  await app.register(myDomainRoutes, { domains, requireSession, searchRateLimit });
 };

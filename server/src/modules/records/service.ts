@@ -46,6 +46,30 @@ const GATEWAY_CACHE_SIZE = 10_000;
 export type GatewayAnswer =
   { kind: 'redirect'; url: string } | { kind: 'page'; statusCode: 200 | 404; message: string };
 
+/** The HTTP gateway (`GET /r/{name}`): where a name's site address leads, each answer kept briefly. */
+function createGateway(db: Db, domains: DomainService, now: () => number) {
+  const gatewayCache = new Map<string, { answer: GatewayAnswer; expires: number }>();
+
+  async function answerFor(domainName: string): Promise<GatewayAnswer> {
+    const cached = gatewayCache.get(domainName);
+    if (cached && cached.expires > now()) return cached.answer;
+    let answer: GatewayAnswer;
+    if ((await domains.serialOf(domainName)) === undefined) {
+      answer = { kind: 'page', statusCode: 404, message: RESOLVER_MESSAGES.noAddress };
+    } else {
+      const target = resolvedAddress(toRecords(domainName, await repo.findRecords(db, domainName)));
+      answer =
+        target.kind === 'address'
+          ? { kind: 'redirect', url: target.url }
+          : { kind: 'page', statusCode: 200, message: target.message };
+    }
+    if (gatewayCache.size >= GATEWAY_CACHE_SIZE) gatewayCache.clear();
+    gatewayCache.set(domainName, { answer, expires: now() + GATEWAY_TTL_MS });
+    return answer;
+  }
+  return { answerFor, forget: (domainName: string) => gatewayCache.delete(domainName) };
+}
+
 export function createRecordService({
   db,
   domains,
@@ -57,8 +81,8 @@ export function createRecordService({
   orders: Pick<OrderRecords, 'useRecordFee'>;
   now?: () => number;
 }) {
-  const gatewayCache = new Map<string, { answer: GatewayAnswer; expires: number }>();
-  const forget = (domainName: string) => gatewayCache.delete(domainName);
+  const gateway = createGateway(db, domains, now);
+  const forget = gateway.forget;
 
   async function assertManageable(accountId: string, domainName: string) {
     const ownership = await domains.ownership(accountId, domainName);
@@ -112,23 +136,7 @@ export function createRecordService({
     },
 
     /** The HTTP gateway's answer for a name (`GET /r/{name}`), kept briefly. */
-    async gateway(domainName: string): Promise<GatewayAnswer> {
-      const cached = gatewayCache.get(domainName);
-      if (cached && cached.expires > now()) return cached.answer;
-      let answer: GatewayAnswer;
-      if ((await domains.serialOf(domainName)) === undefined) {
-        answer = { kind: 'page', statusCode: 404, message: RESOLVER_MESSAGES.noAddress };
-      } else {
-        const target = resolvedAddress(toRecords(domainName, await read(domainName)));
-        answer =
-          target.kind === 'address'
-            ? { kind: 'redirect', url: target.url }
-            : { kind: 'page', statusCode: 200, message: target.message };
-      }
-      if (gatewayCache.size >= GATEWAY_CACHE_SIZE) gatewayCache.clear();
-      gatewayCache.set(domainName, { answer, expires: now() + GATEWAY_TTL_MS });
-      return answer;
-    },
+    gateway: gateway.answerFor,
 
     /** Public look-up for the resolver. */
     async resolve(domainName: string): Promise<ResolveResponse> {

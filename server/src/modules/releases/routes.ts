@@ -33,6 +33,34 @@ const SwitchSchema = z.object({
   previous: z.string().nullable(),
 });
 
+/** Every remote's releases, the live one, its canary and its recent switches. */
+const ReleaseListSchema = z.object({
+  remotes: z.array(
+    z.object({
+      remote: z.string(),
+      live: z.string().nullable(),
+      canary: z.object({ version: z.string(), percent: z.number() }).nullable(),
+      releases: z.array(
+        z.object({
+          version: z.string(),
+          createdAt: z.string(),
+          files: z.number(),
+          bytes: z.number(),
+          build: BuildSchema,
+        }),
+      ),
+      history: z.array(
+        z.object({
+          version: z.string().nullable(),
+          previousVersion: z.string().nullable(),
+          actor: z.string(),
+          activatedAt: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+
 /** The deploy API of feature teams: publish a release, switch or roll back a remote (DEPLOY_TOKEN). */
 export const releaseRoutes: FastifyPluginAsyncZod<Options> = async (app, { releases, deployToken }) => {
   app.addHook('onRequest', async (request) => {
@@ -52,39 +80,20 @@ export const releaseRoutes: FastifyPluginAsyncZod<Options> = async (app, { relea
         summary: "Every remote's releases, the live one and its recent switches",
         tags: ['deploy'],
         response: {
-          200: z.object({
-            remotes: z.array(
-              z.object({
-                remote: z.string(),
-                live: z.string().nullable(),
-                canary: z.object({ version: z.string(), percent: z.number() }).nullable(),
-                releases: z.array(
-                  z.object({
-                    version: z.string(),
-                    createdAt: z.string(),
-                    files: z.number(),
-                    bytes: z.number(),
-                    build: BuildSchema,
-                  }),
-                ),
-                history: z.array(
-                  z.object({
-                    version: z.string().nullable(),
-                    previousVersion: z.string().nullable(),
-                    actor: z.string(),
-                    activatedAt: z.string(),
-                  }),
-                ),
-              }),
-            ),
-          }),
+          200: ReleaseListSchema,
           ...errors,
         },
       },
     },
     async () => ({ remotes: await releases.list() }),
   );
+  // Only these two: the options of this plugin also carry its prefix.
+  await app.register(recordRoutes, { releases, deployToken });
+  await app.register(switchRoutes, { releases, deployToken });
+};
 
+/** A release folder recorded, and served to a share of browsers. */
+const recordRoutes: FastifyPluginAsyncZod<Options> = async (app, { releases }) => {
   app.post(
     '/admin/remotes/:remote/releases',
     {
@@ -140,7 +149,10 @@ export const releaseRoutes: FastifyPluginAsyncZod<Options> = async (app, { relea
         request.ip,
       ),
   );
+};
 
+/** A remote switched to a recorded release for every server on the database, or rolled back. */
+const switchRoutes: FastifyPluginAsyncZod<Options> = async (app, { releases }) => {
   app.post(
     '/admin/remotes/:remote',
     {
