@@ -3,14 +3,7 @@ import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle
 import type { LedgerDb as Db } from './ledger-db';
 import { ledgerNfts, ledgerTokens, ledgerTransactions } from './schema';
 import { ENTITY_ID, parseTimestamp } from '@registry/contracts/hedera-ids';
-import {
-  mirrorError,
-  nextLink,
-  parseLimit,
-  parseOrder,
-  toMirrorNft,
-  toMirrorTransaction,
-} from './mirror-format';
+import { mirrorError, nftPage, parseLimit, parseOrder, toMirrorTransaction } from './mirror-format';
 
 type Op = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
 const OPERATORS = { eq, gt, gte, lt, lte };
@@ -20,6 +13,21 @@ type Query = Record<string, string | string[] | undefined>;
 const all = (value: string | string[] | undefined) =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
+
+type FeedQuery =
+  | { error: string }
+  | { error?: undefined; limit: number; order: 'asc' | 'desc'; account: string | undefined };
+
+/** `limit`, `order` and `account.id` of a list feed, or the mirror node's message for the first bad one. */
+function feedQuery(query: Query): FeedQuery {
+  const limit = parseLimit(one(query.limit));
+  if (limit === null) return { error: 'Invalid parameter: limit' };
+  const order = parseOrder(one(query.order), 'desc');
+  if (order === null) return { error: 'Invalid parameter: order' };
+  const account = one(query['account.id']);
+  if (account !== undefined && !ENTITY_ID.test(account)) return { error: 'Invalid parameter: account.id' };
+  return { limit, order, account };
+}
 
 /** `gt:1700000000.000000001`, `1700000000` …: operator and nanoseconds, or null when malformed. */
 function parseTimestampFilter(value: string): { op: Op; ns: bigint } | null {
@@ -38,13 +46,9 @@ export async function registerMirrorFeedRoutes(app: FastifyInstance, { db }: { d
     { schema: { hide: true } },
     async (request, reply) => {
       const query = request.query;
-      const limit = parseLimit(one(query.limit));
-      if (limit === null) return mirrorError(reply, 400, 'Invalid parameter: limit');
-      const order = parseOrder(one(query.order), 'desc');
-      if (order === null) return mirrorError(reply, 400, 'Invalid parameter: order');
-      const account = one(query['account.id']);
-      if (account !== undefined && !ENTITY_ID.test(account))
-        return mirrorError(reply, 400, 'Invalid parameter: account.id');
+      const feed = feedQuery(query);
+      if (feed.error !== undefined) return mirrorError(reply, 400, feed.error);
+      const { limit, order, account } = feed;
       const timestamps = all(query.timestamp).map(parseTimestampFilter);
       if (timestamps.some((filter) => filter === null))
         return mirrorError(reply, 400, 'Invalid parameter: timestamp');
@@ -106,13 +110,9 @@ export async function registerMirrorFeedRoutes(app: FastifyInstance, { db }: { d
       const { id } = request.params;
       if (!ENTITY_ID.test(id)) return mirrorError(reply, 400, 'Invalid parameter: tokenId');
       const query = request.query;
-      const limit = parseLimit(one(query.limit));
-      if (limit === null) return mirrorError(reply, 400, 'Invalid parameter: limit');
-      const order = parseOrder(one(query.order), 'desc');
-      if (order === null) return mirrorError(reply, 400, 'Invalid parameter: order');
-      const account = one(query['account.id']);
-      if (account !== undefined && !ENTITY_ID.test(account))
-        return mirrorError(reply, 400, 'Invalid parameter: account.id');
+      const feed = feedQuery(query);
+      if (feed.error !== undefined) return mirrorError(reply, 400, feed.error);
+      const { limit, order, account } = feed;
       const serials = all(query.serialnumber).map((value) =>
         /^(?:(eq|gt|gte|lt|lte):)?(\d{1,19})$/.exec(value),
       );
@@ -138,22 +138,12 @@ export async function registerMirrorFeedRoutes(app: FastifyInstance, { db }: { d
         )
         .orderBy(order === 'asc' ? asc(ledgerNfts.serialNumber) : desc(ledgerNfts.serialNumber))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        nfts: page.map(toMirrorNft),
-        links: {
-          next:
-            rows.length > limit && last
-              ? nextLink(`/api/v1/tokens/${id}/nfts`, {
-                  ...(account ? { 'account.id': account } : {}),
-                  limit: String(limit),
-                  order,
-                  serialnumber: `${order === 'asc' ? 'gt' : 'lt'}:${last.serialNumber}`,
-                })
-              : null,
-        },
-      };
+      return nftPage(rows, limit, `/api/v1/tokens/${id}/nfts`, (last) => ({
+        ...(account ? { 'account.id': account } : {}),
+        limit: String(limit),
+        order,
+        serialnumber: `${order === 'asc' ? 'gt' : 'lt'}:${last.serialNumber}`,
+      }));
     },
   );
 }

@@ -149,3 +149,18 @@ export function toMirrorTransaction(row: typeof ledgerTransactions.$inferSelect)
     valid_start_timestamp: row.validStartTimestamp,
   };
 }
+
+/** One page of NFTs (read with `limit + 1` rows, to know whether more follow) and the link to the next. */
+export function nftPage(
+  rows: Array<typeof ledgerNfts.$inferSelect>,
+  limit: number,
+  path: string,
+  nextQuery: (last: typeof ledgerNfts.$inferSelect) => Record<string, string>,
+) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    nfts: page.map(toMirrorNft),
+    links: { next: rows.length > limit && last ? nextLink(path, nextQuery(last)) : null },
+  };
+}

@@ -24,6 +24,7 @@ import {
   evmAddress,
   nextLink,
   accountPaging,
+  nftPage,
   toMirrorNft,
   toMirrorTransaction,
 } from './mirror-format';
@@ -196,22 +197,12 @@ function registerAccountRoutes(app: FastifyInstance, db: Db) {
           order === 'asc' ? asc(ledgerNfts.serialNumber) : desc(ledgerNfts.serialNumber),
         )
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        nfts: page.map(toMirrorNft),
-        links: {
-          next:
-            rows.length > limit && last
-              ? nextLink(`/api/v1/accounts/${id}/nfts`, {
-                  limit: String(limit),
-                  order,
-                  'token.id': `${order === 'asc' ? 'gte' : 'lte'}:${last.tokenId}`,
-                  serialnumber: `${order === 'asc' ? 'gt' : 'lt'}:${last.serialNumber}`,
-                })
-              : null,
-        },
-      };
+      return nftPage(rows, limit, `/api/v1/accounts/${id}/nfts`, (last) => ({
+        limit: String(limit),
+        order,
+        'token.id': `${order === 'asc' ? 'gte' : 'lte'}:${last.tokenId}`,
+        serialnumber: `${order === 'asc' ? 'gt' : 'lt'}:${last.serialNumber}`,
+      }));
     },
   );
 }

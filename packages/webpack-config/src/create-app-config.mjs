@@ -101,6 +101,13 @@ export function createRemoteConfig(configUrl, { embeds = {} } = {}) {
   };
 }
 
+/** TypeScript (and TSX) of the workspace through swc, with these compiler options. */
+const typescriptRule = (jsc) => ({
+  test: /\.[cm]?tsx?$/,
+  exclude: /node_modules/,
+  use: { loader: require.resolve('swc-loader'), options: { jsc } },
+});
+
 /**
  * A script another site includes with one tag: a single file (its lazy imports folded in), no
  * federation, no shared modules, no HTML, so it loads nothing but itself and calls the server it came
@@ -126,16 +133,7 @@ function createEmbedConfig({ appDir, name, fileName, entry }) {
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
       module: {
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2020' } },
-            },
-          },
-        ],
+        rules: [typescriptRule({ parser: { syntax: 'typescript' }, target: 'es2020' })],
       },
       plugins: [
         new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
@@ -395,20 +393,11 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
       },
       module: {
         rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  target: 'es2020',
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                },
-              },
-            },
-          },
+          typescriptRule({
+            parser: { syntax: 'typescript', tsx: true },
+            target: 'es2020',
+            transform: { react: { runtime: 'automatic', development: !production } },
+          }),
           // Style sheets are files of their own, not JavaScript: they load in parallel and cost no script time.
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
           { test: /\.(png|svg|jpe?g|gif|webp)$/, type: 'asset' },

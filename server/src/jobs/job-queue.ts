@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import { jobs } from '../db/schema';
-import { createRoundGuard, MAX_WORKER_PAUSE_MS } from './timer-rounds';
+import { createRoundGuard, MAX_WORKER_PAUSE_MS, roundTimer } from './timer-rounds';
 
 export type Job = typeof jobs.$inferSelect;
 
@@ -162,7 +162,7 @@ export { MAX_WORKER_PAUSE_MS };
  * payment), the timer catches the rest.
  */
 export class JobWorker {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly timer = roundTimer(() => this.tick());
   private running: Promise<void> | null = null;
   private readonly guard: ReturnType<typeof createRoundGuard>;
 
@@ -177,12 +177,11 @@ export class JobWorker {
   }
 
   start(intervalMs = 1000) {
-    this.timer ??= setInterval(() => void this.tick(), intervalMs);
+    this.timer.start(intervalMs);
   }
 
   async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.timer.stop();
     await this.running?.catch(() => undefined);
     await this.rerun?.catch(() => undefined);
   }

@@ -1,7 +1,7 @@
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { MirrorNft, MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
 import type { FeedLeases } from './feed-leases';
-import { createRoundGuard } from './timer-rounds';
+import { createRoundGuard, roundTimer } from './timer-rounds';
 
 /** The treasury's incoming transfers, in consensus order. */
 export const PAYMENTS_FEED = 'payments';
@@ -58,7 +58,7 @@ function groupEnd(items: MirrorTransaction[], start: number): number {
 }
 
 export class LedgerWatcher {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly timer = roundTimer(() => this.tick());
   private running: Promise<void> | null = null;
   private readonly clock: () => number;
   private readonly guard: ReturnType<typeof createRoundGuard>;
@@ -75,12 +75,11 @@ export class LedgerWatcher {
   }
 
   start(intervalMs = 1000) {
-    this.timer ??= setInterval(() => void this.tick(), intervalMs);
+    this.timer.start(intervalMs);
   }
 
   async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.timer.stop();
     await this.running?.catch(() => undefined);
     await this.deps.leases.release().catch(() => undefined);
   }

@@ -28,3 +28,17 @@ export function createRoundGuard(
     }
   };
 }
+
+/** Runs `round` every `intervalMs` from `start` until `stop`; starting twice keeps one timer. */
+export function roundTimer(round: () => Promise<void>) {
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    start(intervalMs: number) {
+      timer ??= setInterval(() => void round(), intervalMs);
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
