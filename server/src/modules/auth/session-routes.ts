@@ -3,6 +3,12 @@ import type { z } from 'zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { sessionAccount } from './session-plugin';
 
+/** What a module's session routes are given: the check that a request carries a signed-in session. */
+export type SessionRouteOptions = { requireSession: (request: FastifyRequest) => Promise<void> };
+
+/** How many requests one client may make in a time window (@fastify/rate-limit). */
+export type RateLimit = { max: number; timeWindow: number };
+
 type Schemas = {
   params?: z.core.$ZodType;
   querystring?: z.core.$ZodType;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import {
   AvailabilityQuerySchema,
@@ -20,13 +19,12 @@ import {
   TransferPlanSchema,
   TransferRequestSchema,
 } from '@registry/contracts/my-domains';
-import { sessionRoutes } from '../auth/session-routes';
+import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
 import type { DomainService } from './service';
 
-type Options = {
+type Options = SessionRouteOptions & {
   domains: DomainService;
-  requireSession: (request: FastifyRequest) => Promise<void>;
-  searchRateLimit: { max: number; timeWindow: number };
+  searchRateLimit: RateLimit;
 };
 
 const errors = { 400: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };

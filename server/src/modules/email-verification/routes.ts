@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import {
   EmailVerificationCodeSchema,
   EmailVerificationRequestSchema,
   MessageResponseSchema,
 } from '@registry/contracts/profile';
-import { sessionRoutes } from '../auth/session-routes';
+import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
 import type { EmailVerificationService } from './service';
 
-type Options = {
+type Options = SessionRouteOptions & {
   verifications: EmailVerificationService;
-  requireSession: (request: FastifyRequest) => Promise<void>;
-  rateLimit: { max: number; timeWindow: number };
+  rateLimit: RateLimit;
 };
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
 

@@ -10,13 +10,12 @@ import {
   ReverseResponseSchema,
   SetPrimaryNameSchema,
 } from '@registry/contracts/identity';
-import { sessionRoutes } from '../auth/session-routes';
+import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
 import type { IdentityService } from './service';
 
-type Options = {
+type Options = SessionRouteOptions & {
   identity: IdentityService;
-  requireSession: (request: FastifyRequest) => Promise<void>;
-  rateLimit: { max: number; timeWindow: number };
+  rateLimit: RateLimit;
 };
 
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { OrderListSchema } from '@registry/contracts/my-domains';
 import {
   ClaimEligibilitySchema,
@@ -14,14 +13,13 @@ import {
   QuoteRequestSchema,
   QuoteResponseSchema,
 } from '@registry/contracts/orders';
-import { sessionRoutes } from '../auth/session-routes';
+import { sessionRoutes, type SessionRouteOptions } from '../auth/session-routes';
 import type { OrderRecords, OrderService } from './service';
 
-type Options = {
+type Options = SessionRouteOptions & {
   records: Pick<OrderRecords, 'history'>;
   /** Absent when no ledger writer is configured: nothing can be paid then, the history still reads. */
   orders: OrderService | null;
-  requireSession: (request: FastifyRequest) => Promise<void>;
 };
 
 export const orderRoutes: FastifyPluginAsyncZod<Options> = async (

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { DomainParamsSchema } from '@registry/contracts/domains';
 import {
@@ -8,13 +7,12 @@ import {
   RecordUpdateSchema,
   ResolveResponseSchema,
 } from '@registry/contracts/records';
-import { sessionRoutes } from '../auth/session-routes';
+import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
 import type { RecordService } from './service';
 
-type Options = {
+type Options = SessionRouteOptions & {
   records: RecordService;
-  requireSession: (request: FastifyRequest) => Promise<void>;
-  searchRateLimit: { max: number; timeWindow: number };
+  searchRateLimit: RateLimit;
 };
 const errors = {
   400: ApiErrorSchema,

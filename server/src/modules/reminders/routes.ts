@@ -1,18 +1,16 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { AccountIdSchema } from '@registry/contracts/account';
 import { ExpiryRemindersSchema } from '@registry/contracts/profile';
 import { paths } from '@registry/contracts/routes';
 import { HttpError } from '../../http-error';
-import { sessionRoutes } from '../auth/session-routes';
+import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
 import type { ReminderService } from './service';
 import { confirmPage, doneHtml, invalidLinkPage } from './unsubscribe-page';
 
-type Options = {
+type Options = SessionRouteOptions & {
   reminders: Pick<ReminderService, 'setOptIn' | 'unsubscribe' | 'checkToken'>;
-  requireSession: (request: FastifyRequest) => Promise<void>;
-  rateLimit: { max: number; timeWindow: number };
+  rateLimit: RateLimit;
 };
 
 const UNSUBSCRIBE_PATH = '/expiry-reminders/unsubscribe';
