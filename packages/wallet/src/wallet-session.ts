@@ -119,10 +119,17 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => ({
   },
 
   async adapter() {
-    const { wallet, walletName } = get();
+    const { wallet, walletName, accountId } = get();
     if (wallet || !walletName) return wallet;
     const loaded = await loadAdapter(walletName);
-    await loaded.connect();
+    const connected = await loaded.connect();
+    // The wallet came back with another account (a new pairing after its session ended): the signed-in
+    // session is not that account's, so it ends here instead of paying from the wrong one.
+    if (connected.accountId !== accountId) {
+      await loaded.disconnect().catch(() => undefined);
+      await get().logout();
+      return null;
+    }
     set({ wallet: loaded });
     return loaded;
   },
