@@ -4,6 +4,7 @@ import { AccountId, Hbar, PrivateKey, TransactionId, TransferTransaction } from 
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { seedBuyerWithDomains } from './testing/seed-buyer';
 import {
   ledgerEngineCases,
   startLedgerTestServer,
@@ -32,13 +33,7 @@ describe.each(ledgerEngineCases)('local mirror routes on $engine', ({ open }) =>
 
   beforeAll(async () => {
     t = await startLedgerTestServer(open, { usdPerHbar: 1 });
-    const key = PrivateKey.generateED25519();
-    buyer = { key, accountId: await t.writer.createAccount(key.publicKey, 50) };
-    tokenId = await t.writer.createNftCollection('hbar domains', 'HBAR', 'domains');
-    for (const name of ['a.hbar', 'b.hbar', 'c.hbar'])
-      await t.writer.mintTo(tokenId, buyer.accountId, buyer.key, name);
-    const result = await t.writer.transferHbar(buyer.accountId, buyer.key, '0.0.2', 150_000_000n, 'quote 42');
-    transferId = result.transactionId!;
+    ({ buyer, tokenId, transferId } = await seedBuyerWithDomains(t.writer));
   });
   afterAll(() => t.close());
 

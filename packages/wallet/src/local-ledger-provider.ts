@@ -1,4 +1,5 @@
 import { AccountId, LedgerId, type Provider, Transaction, TransactionResponse } from '@hashgraph/sdk';
+import { bytesToBase64 } from './base64';
 
 /** The local ledger refused a transaction: carries its Hedera status (INSUFFICIENT_PAYER_BALANCE, …). */
 export class LocalLedgerStatusError extends Error {
@@ -6,12 +7,6 @@ export class LocalLedgerStatusError extends Error {
     super(`the local ledger answered ${status}`);
     this.name = 'LocalLedgerStatusError';
   }
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 /**
@@ -63,7 +58,7 @@ export class LocalLedgerProvider implements Provider {
     const response = await this.fetchImpl(`${this.baseUrl}/ledger/transactions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ bytes: toBase64(bytes) }),
+      body: JSON.stringify({ bytes: bytesToBase64(bytes) }),
     });
     if (!response.ok) throw new Error(`The local ledger answered ${response.status}`);
     const { status } = (await response.json()) as { status: string };

@@ -1,4 +1,5 @@
 import type { PrivateKey } from '@hashgraph/sdk';
+import { bytesToBase64 } from './base64';
 import { proto } from '@hiero-ledger/proto';
 import { prefixMessageToSign } from '@registry/contracts/auth';
 
@@ -9,7 +10,5 @@ export function signMessageToSignatureMap(key: PrivateKey, message: string): str
   const bytes = proto.SignatureMap.encode({
     sigPair: [{ pubKeyPrefix: key.publicKey.toBytesRaw(), ...pair }],
   }).finish();
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return bytesToBase64(bytes);
 }

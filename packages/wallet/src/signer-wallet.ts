@@ -9,6 +9,7 @@ import {
   type Transaction,
   TransferTransaction,
 } from '@hashgraph/sdk';
+import { bytesToBase64 } from './base64';
 import { proto } from '@hiero-ledger/proto';
 import {
   PAYMENT_RESULT,
@@ -40,9 +41,7 @@ export function signerSignaturesToSignatureMap(signatures: SignerSignature[]): s
     };
   });
   const bytes = proto.SignatureMap.encode({ sigPair }).finish();
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return bytesToBase64(bytes);
 }
 
 /** Freezes, has the wallet sign and execute, and reads the receipt: the spec's 1 / 0 / -9. */

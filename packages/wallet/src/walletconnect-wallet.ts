@@ -1,4 +1,5 @@
 import { AccountId, type Transaction, TransactionId } from '@hashgraph/sdk';
+import { bytesToBase64 } from './base64';
 import type { DAppSigner } from '@hashgraph/hedera-wallet-connect/dist/lib/dapp/DAppSigner';
 import {
   associateTransaction,
@@ -7,7 +8,11 @@ import {
   paymentTransaction,
   signerSignaturesToSignatureMap,
 } from './signer-wallet';
-import { WalletConnectNotConfiguredError, type WalletConnectOptions } from './wallet-connect-options';
+import {
+  APP_METADATA,
+  WalletConnectNotConfiguredError,
+  type WalletConnectOptions,
+} from './wallet-connect-options';
 import {
   createDisconnectEvent,
   PAYMENT_RESULT,
@@ -191,7 +196,7 @@ export class WalletConnectWallet implements WalletPort {
           method: 'hedera_signAndExecuteTransaction',
           params: {
             signerAccountId: `hedera:${this.options.network}:${account}`,
-            transactionList: toBase64(transaction.toBytes()),
+            transactionList: bytesToBase64(transaction.toBytes()),
           },
         }),
         this.timing.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
@@ -210,12 +215,6 @@ export class WalletConnectWallet implements WalletPort {
   }
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /** How long the page waits for the WalletConnect relay before saying it cannot be reached. */
 const RELAY_INIT_TIMEOUT_MS = 15_000;
 
@@ -225,26 +224,18 @@ const RELAY_INIT_TIMEOUT_MS = 15_000;
  * chunk of their own.
  */
 async function openDAppConnectorSession(options: WalletConnectOptions): Promise<WalletConnectSession> {
-  const [{ DAppConnector }, { LedgerId }, { APP_METADATA }] = await Promise.all([
+  const [{ DAppConnector }, { LedgerId }] = await Promise.all([
     import(
       /* webpackChunkName: "walletconnect-connector" */ '@hashgraph/hedera-wallet-connect/dist/lib/dapp/index.js'
     ),
     import('@hiero-ledger/sdk'),
-    import('./wallet-connect-options'),
   ]);
   const chain = `hedera:${options.network}`;
   const connector = new DAppConnector(
     APP_METADATA,
     LedgerId.fromString(options.network),
     options.projectId!,
-    [
-      'hedera_getNodeAddresses',
-      'hedera_executeTransaction',
-      'hedera_signMessage',
-      'hedera_signAndExecuteQuery',
-      'hedera_signAndExecuteTransaction',
-      'hedera_signTransaction',
-    ],
+    undefined, // every HIP-820 method
     ['chainChanged', 'accountsChanged'],
     [chain],
     'error',

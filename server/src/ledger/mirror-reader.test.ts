@@ -2,6 +2,7 @@ import { PrivateKey } from '@hashgraph/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../testing/test-databases';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { seedBuyerWithDomains } from '@registry/local-ledger/testing/seed-buyer';
 import { injectFetch } from './inject-fetch';
 import { MirrorReader } from './mirror-reader';
 
@@ -13,13 +14,7 @@ describe('MirrorReader against the local ledger', () => {
 
   beforeAll(async () => {
     t = await startTestApp(engineCases[0]!.open);
-    const key = PrivateKey.generateED25519();
-    buyer = { key, accountId: await t.writer.createAccount(key.publicKey, 50) };
-    tokenId = await t.writer.createNftCollection('hbar domains', 'HBAR', 'domains');
-    for (const name of ['a.hbar', 'b.hbar', 'c.hbar'])
-      await t.writer.mintTo(tokenId, buyer.accountId, buyer.key, name);
-    const result = await t.writer.transferHbar(buyer.accountId, buyer.key, '0.0.2', 150_000_000n, 'quote 42');
-    transferId = result.transactionId!;
+    ({ buyer, tokenId, transferId } = await seedBuyerWithDomains(t.writer));
   });
   afterAll(() => t.close());
 

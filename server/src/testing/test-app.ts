@@ -183,6 +183,12 @@ export async function startTestApp(
     return row?.tokenId ?? null;
   }
 
+  /** Queued jobs become due now and the worker runs them (instead of waiting for their retry time). */
+  async function runQueuedJobsNow() {
+    await database.db.execute(`update jobs set run_after = now() where status = 'queued'`);
+    await app.jobWorker!.kick();
+  }
+
   /** The owner's wallet associates the collection and tells the server, which delivers what waited. */
   async function associateAndCollect(owner: SignedIn, tld: string) {
     const tokenId = await collectionOf(tld);
@@ -262,6 +268,7 @@ export async function startTestApp(
     sendNft,
     openCollection,
     collectionOf,
+    runQueuedJobsNow,
     associateAndCollect,
     buyDomain,
     buySubdomain,

@@ -56,12 +56,9 @@ describe('buying a domain with the Local Wallet', () => {
     // Pending until the wallet associates the collection; then delivery completes by itself.
     const pending = await client.listPendingDomains();
     expect(pending.domains.map((domain) => domain.itemName)).toEqual([name]);
-    const { tokenId } = (
-      await t.database.db.execute<{ token_id: string }>(`select token_id from tlds where name = 'hbar'`)
-    ).rows.map((row) => ({ tokenId: row.token_id }))[0]!;
+    const tokenId = (await t.collectionOf('hbar'))!;
     expect((await wallet.associateToken(tokenId)).result).toBe(PAYMENT_RESULT.success);
-    await t.database.db.execute(`update jobs set run_after = now() where status = 'queued'`);
-    await t.app.jobWorker!.kick();
+    await t.runQueuedJobsNow();
 
     const mine = await client.listMyDomains();
     expect(mine.domains).toEqual([expect.objectContaining({ itemName: name, status: 22 })]);

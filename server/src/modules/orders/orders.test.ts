@@ -77,8 +77,7 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
     const [tld] = await t.database.db.select().from(tlds).where(eq(tlds.name, 'hbar'));
     expect(tld!.tokenId).toMatch(/^0\.0\.\d+$/);
     await t.writer.associate(buyer.accountId, buyer.key, tld!.tokenId!);
-    await t.database.db.execute(`update jobs set run_after = now() where status = 'queued'`);
-    await t.app.jobWorker!.kick();
+    await t.runQueuedJobsNow();
 
     const mine = await t.app.inject({
       method: 'GET',

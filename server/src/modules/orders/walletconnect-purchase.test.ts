@@ -96,12 +96,9 @@ describe('a WalletConnect (HIP-820) wallet', () => {
       resData: [{ itemName: name, status: 1 }],
     });
 
-    const { tokenId } = (
-      await t.database.db.execute<{ token_id: string }>(`select token_id from tlds where name = 'hbar'`)
-    ).rows.map((row) => ({ tokenId: row.token_id }))[0]!;
+    const tokenId = (await t.collectionOf('hbar'))!;
     expect((await adapter.associateToken(tokenId)).result).toBe(PAYMENT_RESULT.success);
-    await t.database.db.execute(`update jobs set run_after = now() where status = 'queued'`);
-    await t.app.jobWorker!.kick();
+    await t.runQueuedJobsNow();
     const mine = await client.listMyDomains();
     expect(mine.domains).toEqual([expect.objectContaining({ itemName: name, status: 22 })]);
     const serialNumber = mine.domains[0]!.serialNo;
