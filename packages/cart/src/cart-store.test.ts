@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bus } from '@registry/bus';
 import { CART_MESSAGES } from '@registry/contracts/pricing';
 import { CART_STORAGE_KEYS, readStoredCart, startCartSync, useCartStore } from './cart-store';
@@ -16,7 +16,8 @@ const restoredOnce = () =>
       resolve();
     });
   });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Retries `check` until it passes: writes to storage are encrypted first, so they land a moment later. */
+const eventually = (check: () => unknown) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
 
 beforeAll(async () => {
   browserKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
@@ -63,11 +64,12 @@ describe('the cart store', () => {
       basePriceUsd: 10,
       origin: 'search-result',
     });
-    await settle();
-    const { cart } = await readStoredCart(localStorage, vault);
-    expect(cart).toEqual([
-      expect.objectContaining({ itemName: 'alpha.hbar', basePrice: 200, basePriceUsd: 10 }),
-    ]);
+    await eventually(async () => {
+      const { cart } = await readStoredCart(localStorage, vault);
+      expect(cart).toEqual([
+        expect.objectContaining({ itemName: 'alpha.hbar', basePrice: 200, basePriceUsd: 10 }),
+      ]);
+    });
   });
 
   it("adds a released name's premium once, whatever the term, outside web protection, through a reload", async () => {
@@ -82,9 +84,10 @@ describe('the cart store', () => {
     expect(useCartStore.getState().items[0]).toMatchObject({ price: 10_200, webProtection: 50 });
     bus.emit('cart:set-term', { itemName: 'freed.hbar', months: 24 });
     expect(useCartStore.getState().items[0]).toMatchObject({ price: 10_400, webProtection: 100 });
-    await settle();
-    const { cart } = await readStoredCart(localStorage, vault);
-    expect(cart).toEqual([expect.objectContaining({ premium: 10_000, premiumUsd: 500, months: 24 })]);
+    await eventually(async () => {
+      const { cart } = await readStoredCart(localStorage, vault);
+      expect(cart).toEqual([expect.objectContaining({ premium: 10_000, premiumUsd: 500, months: 24 })]);
+    });
   });
 
   it("follows the server's premiums as they fall, and drops one that ended", async () => {
@@ -114,12 +117,13 @@ describe('the cart store', () => {
     bus.emit('cart:premiums', { checked: ['ended.hbar'], premiums: [] });
     expect(item('ended.hbar')).toMatchObject({ price: 200, webProtection: 50 });
     expect(item('ended.hbar').premium).toBeUndefined();
-    await settle();
-    const { cart } = await readStoredCart(localStorage, vault);
-    expect(
-      (cart as Array<{ itemName: string }>).find((each) => each.itemName === 'freed.hbar'),
-    ).toMatchObject({
-      premium: 5_000,
+    await eventually(async () => {
+      const { cart } = await readStoredCart(localStorage, vault);
+      expect(
+        (cart as Array<{ itemName: string }>).find((each) => each.itemName === 'freed.hbar'),
+      ).toMatchObject({
+        premium: 5_000,
+      });
     });
   });
 
@@ -141,22 +145,23 @@ describe('the cart store', () => {
     bus.emit('cart:add', { itemName: 'a.hbar', basePrice: 10, origin: 'store' });
     bus.emit('cart:set-term', { itemName: 'a.hbar', months: 13 });
     expect(useCartStore.getState().items[0]!.months).toBe(12);
+    await eventually(() => expect(localStorage.getItem(CART_STORAGE_KEYS.cart)).not.toBeNull());
     bus.emit('cart:remove', { itemName: 'a.hbar' });
     off();
     expect(counts).toEqual([1, 0]);
-    await settle();
-    expect(localStorage.getItem(CART_STORAGE_KEYS.cart)).toBeNull();
+    await eventually(() => expect(localStorage.getItem(CART_STORAGE_KEYS.cart)).toBeNull());
   });
 
   it('keeps sold-out items out of the stored bill', async () => {
     bus.emit('cart:add', { itemName: 'a.hbar', basePrice: 10, months: 24, origin: 'store' });
     bus.emit('cart:add', { itemName: 'b.hbar', basePrice: 10, origin: 'store' });
     useCartStore.getState().markSoldOut(['b.hbar']);
-    await settle();
-    expect(await readStoredCart(localStorage, vault)).toMatchObject({
-      bill: { totalHbar: 20, priceUnit: 'HBAR' },
-      count: 2,
-    });
+    await eventually(async () =>
+      expect(await readStoredCart(localStorage, vault)).toMatchObject({
+        bill: { totalHbar: 20, priceUnit: 'HBAR' },
+        count: 2,
+      }),
+    );
   });
 });
 
@@ -179,9 +184,9 @@ describe('the stored cart', () => {
   it('is sealed: neither names nor prices are readable, and a reload restores the cart', async () => {
     await start();
     bus.emit('cart:add', { itemName: 'secret.hbar', basePrice: 10, months: 48, origin: 'store' });
-    await settle();
-    const sealed = Object.values(CART_STORAGE_KEYS).map((key) => localStorage.getItem(key) ?? '');
-    expect(sealed.every((value) => value.startsWith('v1.'))).toBe(true);
+    const sealedValues = () => Object.values(CART_STORAGE_KEYS).map((key) => localStorage.getItem(key) ?? '');
+    await eventually(() => expect(sealedValues().every((value) => value.startsWith('v1.'))).toBe(true));
+    const sealed = sealedValues();
     // Neither the stored text nor its decoded bytes carry the cart in the clear.
     for (const value of sealed) {
       const payload = atob(value.split('.')[2]!);
@@ -251,18 +256,18 @@ describe('the stored cart', () => {
     window.dispatchEvent(
       new StorageEvent('storage', { key: CART_STORAGE_KEYS.cart, storageArea: localStorage }),
     );
-    await settle();
-    expect(useCartStore.getState().items.map((item) => item.itemName)).toEqual(['other.hbar']);
+    await eventually(() =>
+      expect(useCartStore.getState().items.map((item) => item.itemName)).toEqual(['other.hbar']),
+    );
   });
 
   it('keeps an add made while the stored cart is still being read', async () => {
     await store(CART_STORAGE_KEYS.cart, [{ itemName: 'a.hbar', basePrice: 10, months: 12 }]);
-    const restored = restoredOnce();
     stops.push(startCartSync({ vault }));
     bus.emit('cart:add', { itemName: 'b.hbar', basePrice: 10, origin: 'store' });
-    await restored;
-    await settle();
-    expect(useCartStore.getState().items.map((item) => item.itemName)).toEqual(['a.hbar', 'b.hbar']);
-    expect((await readStoredCart(localStorage, vault)).count).toBe(2);
+    await eventually(() =>
+      expect(useCartStore.getState().items.map((item) => item.itemName)).toEqual(['a.hbar', 'b.hbar']),
+    );
+    await eventually(async () => expect((await readStoredCart(localStorage, vault)).count).toBe(2));
   });
 });

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountStandalone } from './mount-standalone';
 
@@ -24,8 +24,7 @@ describe('a remote mounted alone', () => {
     document.body.innerHTML = '<div id="root"></div>';
     window.history.pushState({}, '', '/index.html?t=ev');
     mountStandalone('profile', { 'email-verification': () => <h1>Email verification</h1> });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(window.location.pathname).toBe('/');
+    await waitFor(() => expect(window.location.pathname).toBe('/'), { timeout: 5000 });
     expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe(
       'profile pages',
     );
