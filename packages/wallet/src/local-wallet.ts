@@ -1,23 +1,8 @@
-import {
-  Hbar,
-  PrivateKey,
-  TokenAssociateTransaction,
-  type Transaction,
-  TransferTransaction,
-  Wallet,
-} from '@hashgraph/sdk';
+import { PrivateKey, type Transaction, Wallet } from '@hashgraph/sdk';
+import { AccountWallet } from './account-wallet';
 import { LocalLedgerProvider, LocalLedgerStatusError } from './local-ledger-provider';
 import { signMessageToSignatureMap } from './signature-map';
-import { nftTransferTransaction } from './signer-wallet';
-import {
-  createDisconnectEvent,
-  PAYMENT_RESULT,
-  TINYBARS_PER_HBAR,
-  type NftTransferRequest,
-  type PaymentOutcome,
-  type PaymentRequest,
-  type WalletPort,
-} from './wallet-port';
+import { PAYMENT_RESULT, TINYBARS_PER_HBAR, type PaymentOutcome } from './wallet-port';
 
 const STORAGE_KEY = 'local-wallet';
 
@@ -34,15 +19,15 @@ export type LocalWalletOptions = {
  * A development wallet for the local ledger: an ED25519 key kept per browser profile, an account
  * opened and funded by the ledger's faucet, and transactions signed with the SDK like a real wallet.
  */
-export class LocalWallet implements WalletPort {
+export class LocalWallet extends AccountWallet {
   readonly name = 'Local Wallet' as const;
   private account: { accountId: string; key: PrivateKey; wallet: Wallet } | null = null;
-  private readonly disconnected = createDisconnectEvent();
   private readonly baseUrl: string;
   private readonly storage: NonNullable<LocalWalletOptions['storage']>;
   private readonly fetchImpl: typeof fetch;
 
   constructor(options: LocalWalletOptions = {}) {
+    super();
     this.baseUrl = options.baseUrl ?? globalThis.location?.origin ?? '';
     this.storage = options.storage ?? globalThis.localStorage;
     this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
@@ -87,11 +72,7 @@ export class LocalWallet implements WalletPort {
   async disconnect() {
     // The key stays in this browser profile: connecting again finds the same account.
     this.account = null;
-    this.disconnected.emit();
-  }
-
-  onDisconnect(listener: () => void) {
-    return this.disconnected.on(listener);
+    this.announceDisconnect();
   }
 
   async balance() {
@@ -104,32 +85,11 @@ export class LocalWallet implements WalletPort {
     return body.balance.balance / TINYBARS_PER_HBAR;
   }
 
-  async pay({ to, amountTinybars, memo }: PaymentRequest): Promise<PaymentOutcome> {
-    if (!this.account) return { result: PAYMENT_RESULT.noWallet };
-    const transfer = new TransferTransaction()
-      .addHbarTransfer(this.account.accountId, Hbar.fromTinybars((-amountTinybars).toString()))
-      .addHbarTransfer(to, Hbar.fromTinybars(amountTinybars.toString()))
-      .setTransactionMemo(memo);
-    return this.submit(transfer);
-  }
-
-  async associateToken(tokenId: string): Promise<PaymentOutcome> {
-    if (!this.account) return { result: PAYMENT_RESULT.noWallet };
-    return this.submit(
-      new TokenAssociateTransaction().setAccountId(this.account.accountId).setTokenIds([tokenId]),
-    );
-  }
-
-  async transferNft(request: NftTransferRequest): Promise<PaymentOutcome> {
-    if (!this.account) return { result: PAYMENT_RESULT.noWallet };
-    return this.submit(nftTransferTransaction(this.account.accountId, request));
-  }
-
   async signMessage(message: string) {
     return signMessageToSignatureMap(this.requireAccount().key, message);
   }
 
-  private async submit(transaction: Transaction): Promise<PaymentOutcome> {
+  protected async execute(transaction: Transaction): Promise<PaymentOutcome> {
     const { wallet } = this.requireAccount();
     let transactionId: string | undefined;
     try {

@@ -1,26 +1,14 @@
 import { AccountId, type Transaction, TransactionId } from '@hashgraph/sdk';
 import { bytesToBase64 } from './base64';
 import type { DAppSigner } from '@hashgraph/hedera-wallet-connect/dist/lib/dapp/DAppSigner';
-import {
-  associateTransaction,
-  mirrorBalance,
-  nftTransferTransaction,
-  paymentTransaction,
-  signerSignaturesToSignatureMap,
-} from './signer-wallet';
+import { AccountWallet } from './account-wallet';
+import { mirrorBalance, signerSignaturesToSignatureMap } from './signer-wallet';
 import {
   APP_METADATA,
   WalletConnectNotConfiguredError,
   type WalletConnectOptions,
 } from './wallet-connect-options';
-import {
-  createDisconnectEvent,
-  PAYMENT_RESULT,
-  type NftTransferRequest,
-  type PaymentOutcome,
-  type PaymentRequest,
-  type WalletPort,
-} from './wallet-port';
+import { PAYMENT_RESULT, type PaymentOutcome } from './wallet-port';
 import { mirrorTransactionResult, type MirrorResultOptions } from './mirror-transaction-result';
 
 /** What the adapter uses of the library's DAppSigner: HIP-820 requests to the paired wallet. */
@@ -95,24 +83,21 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number, message?: string): 
  * `hedera_signMessage`, payments, associations and NFT transfers by `hedera_signAndExecuteTransaction`,
  * each result read back from the mirror node.
  */
-export class WalletConnectWallet implements WalletPort {
+export class WalletConnectWallet extends AccountWallet {
   readonly name = 'WalletConnect' as const;
   private session: WalletConnectSession | null = null;
   private signer: Hip820Signer | null = null;
-  private readonly disconnected = createDisconnectEvent();
 
   constructor(
     private readonly options: WalletConnectOptions,
     private readonly openSession: OpenWalletConnectSession = openDAppConnectorSession,
     private readonly timing: WalletConnectTiming = {},
-  ) {}
+  ) {
+    super();
+  }
 
   accountId() {
     return this.signer?.getAccountId().toString() ?? null;
-  }
-
-  onDisconnect(listener: () => void) {
-    return this.disconnected.on(listener);
   }
 
   async connect() {
@@ -143,7 +128,7 @@ export class WalletConnectWallet implements WalletPort {
   private ended() {
     if (!this.signer) return;
     this.signer = null;
-    this.disconnected.emit();
+    this.announceDisconnect();
   }
 
   async balance() {
@@ -162,26 +147,8 @@ export class WalletConnectWallet implements WalletPort {
     return signerSignaturesToSignatureMap(signatures as never);
   }
 
-  async pay(request: PaymentRequest) {
-    const account = this.accountId();
-    if (!account) return { result: PAYMENT_RESULT.noWallet };
-    return this.signAndExecute(paymentTransaction(account, request));
-  }
-
-  async associateToken(tokenId: string) {
-    const account = this.accountId();
-    if (!account) return { result: PAYMENT_RESULT.noWallet };
-    return this.signAndExecute(associateTransaction(account, tokenId));
-  }
-
-  async transferNft(request: NftTransferRequest) {
-    const account = this.accountId();
-    if (!account) return { result: PAYMENT_RESULT.noWallet };
-    return this.signAndExecute(nftTransferTransaction(account, request));
-  }
-
   /** Freezes for the network's nodes, has the wallet sign and submit, and reads the outcome from the mirror. */
-  private async signAndExecute(transaction: Transaction): Promise<PaymentOutcome> {
+  protected async execute(transaction: Transaction): Promise<PaymentOutcome> {
     const signer = this.signer;
     if (!signer) return { result: PAYMENT_RESULT.noWallet };
     const account = signer.getAccountId().toString();

@@ -7,10 +7,9 @@ import { PaidDomainModal } from '../domain-detail/components/paid-domain-modal';
 import '../domain-detail/domain-detail-page.css';
 import { paths } from '@registry/contracts/routes';
 import { AppLink } from '@registry/ui/app-link';
-import { EmptyState } from '@registry/ui/empty-state';
 import { PageHeading } from '@registry/ui/page-heading';
-import { Spinner } from '@registry/ui/spinner';
 import { myDomainsApi } from '../../api/my-domains-api';
+import { AccountListBody } from '../../components/account-list-body';
 import { DomainTable } from '../../components/domain-table';
 import { useAccountList } from '../../components/use-account-list';
 import '../../components/lists.css';
@@ -19,7 +18,7 @@ import { usePrimaryName } from '../primary-name/use-primary-name';
 /** `/gui/w3mydomains`: the account's domains, Manage per row. */
 export function MyDomainsPage() {
   const load = useCallback(async () => (await myDomainsApi.listMyDomains()).domains, []);
-  const { items, failed, reload } = useAccountList(load);
+  const list = useAccountList(load);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [renewing, setRenewing] = useState(false);
   const [years, setYears] = useState(1);
@@ -38,35 +37,35 @@ export function MyDomainsPage() {
           Pending Domain Transactions
         </AppLink>
       </PageHeading>
-      {failed ? (
-        <p role="alert">Your domains could not be loaded. Reload the page to try again.</p>
-      ) : items === null ? (
-        <Spinner label="Loading your domains…" />
-      ) : items.length === 0 ? (
-        <EmptyState message="No Domains Found" />
-      ) : (
-        <>
-          <div className="list-page__actions">
-            <p>Select domains to renew them together, in one payment.</p>
-            <Button disabled={selected.size === 0} onClick={() => setRenewing(true)}>
-              Renew selected ({selected.size})
-            </Button>
-          </div>
-          <DomainTable
-            caption="Domains"
-            domains={items}
-            selection={{ selected, toggle }}
-            primaryName={primary.name ?? null}
-          />
-        </>
-      )}
+      <AccountListBody
+        list={list}
+        failedMessage="Your domains could not be loaded. Reload the page to try again."
+        loadingLabel="Loading your domains…"
+      >
+        {(domains) => (
+          <>
+            <div className="list-page__actions">
+              <p>Select domains to renew them together, in one payment.</p>
+              <Button disabled={selected.size === 0} onClick={() => setRenewing(true)}>
+                Renew selected ({selected.size})
+              </Button>
+            </div>
+            <DomainTable
+              caption="Domains"
+              domains={domains}
+              selection={{ selected, toggle }}
+              primaryName={primary.name ?? null}
+            />
+          </>
+        )}
+      </AccountListBody>
       {renewing ? (
         <PaidDomainModal
           action={renewAction([...selected], years * 12)}
           onClose={() => setRenewing(false)}
           onDone={() => {
             setSelected(new Set());
-            void reload();
+            void list.reload();
           }}
         >
           <p>{[...selected].join(', ')}</p>

@@ -5,12 +5,11 @@ import { orderKindLabel } from '@registry/contracts/order-kinds';
 import { acceptDelivery } from '@registry/paid-flow/accept-delivery';
 import { PAYMENT_STATE_TEXT } from '@registry/paid-flow/payment-status';
 import { Button } from '@registry/ui/button';
-import { EmptyState } from '@registry/ui/empty-state';
 import { PageHeading } from '@registry/ui/page-heading';
-import { Spinner } from '@registry/ui/spinner';
 import { Table } from '@registry/ui/table';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { dateText, myDomainsApi } from '../../api/my-domains-api';
+import { AccountListBody } from '../../components/account-list-body';
 import { useAccountList } from '../../components/use-account-list';
 import '../../components/lists.css';
 
@@ -62,7 +61,8 @@ async function loadPending(): Promise<PendingRow[]> {
  * deliver) and payments of any kind that the registry is still settling.
  */
 export function PendingPage() {
-  const { items, failed, reload } = useAccountList(loadPending);
+  const list = useAccountList(loadPending);
+  const { items, reload } = list;
   const adapter = useWalletSession((session) => session.adapter);
   const [accepting, setAccepting] = useState(false);
   const toDeliver = items?.filter((item) => item.awaiting === 'delivery') ?? [];
@@ -105,37 +105,37 @@ export function PendingPage() {
   return (
     <section data-page="pending" className="list-page">
       <PageHeading title="Pending Domain Transactions" />
-      {failed ? (
-        <p role="alert">The pending list could not be loaded. Reload the page to try again.</p>
-      ) : items === null ? (
-        <Spinner label="Loading pending domains…" />
-      ) : items.length === 0 ? (
-        <EmptyState message="No Domains Found" />
-      ) : (
-        <>
-          {toDeliver.length > 0 ? (
-            <div className="list-page__actions">
-              <p>Delivery waits for your wallet to accept the domains' collection.</p>
-              <Button onClick={() => void acceptInWallet()} disabled={accepting}>
-                {accepting ? 'Accepting…' : 'Accept delivery in my wallet'}
-              </Button>
-            </div>
-          ) : null}
-          {settling ? <p role="status">{PAYMENT_STATE_TEXT.received}</p> : null}
-          <Table
-            caption="Pending Domain Transactions"
-            rowKey={(item) => item.key}
-            rows={items}
-            columns={[
-              { header: 'Domain', cell: (item) => item.itemName },
-              { header: 'Item', cell: (item) => item.item },
-              { header: 'Purchase date', cell: (item) => dateText(item.purDate) },
-              { header: 'Term', cell: (item) => (item.months > 0 ? `${item.months} months` : '—') },
-              { header: 'Status', cell: (item) => item.status },
-            ]}
-          />
-        </>
-      )}
+      <AccountListBody
+        list={list}
+        failedMessage="The pending list could not be loaded. Reload the page to try again."
+        loadingLabel="Loading pending domains…"
+      >
+        {(rows) => (
+          <>
+            {toDeliver.length > 0 ? (
+              <div className="list-page__actions">
+                <p>Delivery waits for your wallet to accept the domains' collection.</p>
+                <Button onClick={() => void acceptInWallet()} disabled={accepting}>
+                  {accepting ? 'Accepting…' : 'Accept delivery in my wallet'}
+                </Button>
+              </div>
+            ) : null}
+            {settling ? <p role="status">{PAYMENT_STATE_TEXT.received}</p> : null}
+            <Table
+              caption="Pending Domain Transactions"
+              rowKey={(item) => item.key}
+              rows={rows}
+              columns={[
+                { header: 'Domain', cell: (item) => item.itemName },
+                { header: 'Item', cell: (item) => item.item },
+                { header: 'Purchase date', cell: (item) => dateText(item.purDate) },
+                { header: 'Term', cell: (item) => (item.months > 0 ? `${item.months} months` : '—') },
+                { header: 'Status', cell: (item) => item.status },
+              ]}
+            />
+          </>
+        )}
+      </AccountListBody>
     </section>
   );
 }

@@ -25,16 +25,15 @@ export type SessionInput<S extends Schemas> = {
   body: Parsed<S['body']>;
 };
 
-const SESSION_ERRORS = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  402: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  429: ApiErrorSchema,
-  503: ApiErrorSchema,
-};
+/** The error answers a route documents: each status code with the `{ code, message }` body. */
+export function errorResponses<const Code extends number>(...codes: Code[]) {
+  return Object.fromEntries(codes.map((code) => [code, ApiErrorSchema])) as Record<
+    Code,
+    typeof ApiErrorSchema
+  >;
+}
+
+const SESSION_ERRORS = errorResponses(400, 401, 402, 403, 404, 409, 429, 503);
 
 /**
  * Defines routes of the signed-in account. The session is checked when the request arrives, before

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '@registry/contracts/api-error';
 import {
   AvailabilityQuerySchema,
   AvailabilityResponseSchema,
@@ -19,15 +18,13 @@ import {
   TransferPlanSchema,
   TransferRequestSchema,
 } from '@registry/contracts/my-domains';
-import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
+import { errorResponses, sessionRoutes } from '../auth/session-routes';
+import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
 import type { DomainService } from './service';
 
-type Options = SessionRouteOptions & {
-  domains: DomainService;
-  searchRateLimit: RateLimit;
-};
+type Options = SessionRouteOptions & { domains: DomainService; searchRateLimit: RateLimit };
 
-const errors = { 400: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
+const errors = errorResponses(400, 429, 503);
 
 /** What anyone searching may ask: availability, suggestions, which names are taken. */
 const searchRoutes: FastifyPluginAsyncZod<Options> = async (app, { domains, searchRateLimit }) => {

@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '@registry/contracts/api-error';
 import {
   EmailVerificationCodeSchema,
   EmailVerificationRequestSchema,
   MessageResponseSchema,
 } from '@registry/contracts/profile';
-import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
+import { errorResponses, sessionRoutes } from '../auth/session-routes';
+import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
 import type { EmailVerificationService } from './service';
 
-type Options = SessionRouteOptions & {
-  verifications: EmailVerificationService;
-  rateLimit: RateLimit;
-};
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
+type Options = SessionRouteOptions & { verifications: EmailVerificationService; rateLimit: RateLimit };
+const errors = errorResponses(400, 401, 429);
 
 export const emailVerificationRoutes: FastifyPluginAsyncZod<Options> = async (
   app,

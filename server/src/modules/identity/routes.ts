@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '@registry/contracts/api-error';
 import {
   PrimaryNameSchema,
   ReverseBatchRequestSchema,
@@ -10,15 +9,13 @@ import {
   ReverseResponseSchema,
   SetPrimaryNameSchema,
 } from '@registry/contracts/identity';
-import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
+import { errorResponses, sessionRoutes } from '../auth/session-routes';
+import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
 import type { IdentityService } from './service';
 
-type Options = SessionRouteOptions & {
-  identity: IdentityService;
-  rateLimit: RateLimit;
-};
+type Options = SessionRouteOptions & { identity: IdentityService; rateLimit: RateLimit };
 
-const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = errorResponses(400, 404, 429);
 
 /** Wallets and explorers call the reverse look-up from their own pages, without credentials. */
 async function openToEveryOrigin(_request: FastifyRequest, reply: FastifyReply) {

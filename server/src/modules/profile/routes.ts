@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import { ApiErrorSchema } from '@registry/contracts/api-error';
 import {
   CountryListSchema,
   ProfileResponseSchema,
@@ -9,11 +7,11 @@ import {
   StatesQuerySchema,
 } from '@registry/contracts/profile';
 import { ProfileUpdateSchema } from '@registry/contracts/profile-update';
-import { sessionRoutes } from '../auth/session-routes';
+import { errorResponses, sessionRoutes, type SessionRouteOptions } from '../auth/session-routes';
 import { listCountries, listStates, type ProfileService } from './service';
 
-type Options = { profiles: ProfileService; requireSession: (request: FastifyRequest) => Promise<void> };
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+type Options = SessionRouteOptions & { profiles: ProfileService };
+const errors = errorResponses(400, 401, 404);
 
 export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, requireSession }) => {
   const mine = sessionRoutes(app, requireSession, ['my']);

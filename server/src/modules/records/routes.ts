@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { DomainParamsSchema } from '@registry/contracts/domains';
 import {
   DomainRecordsSchema,
@@ -7,20 +6,12 @@ import {
   RecordUpdateSchema,
   ResolveResponseSchema,
 } from '@registry/contracts/records';
-import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
+import { errorResponses, sessionRoutes } from '../auth/session-routes';
+import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
 import type { RecordService } from './service';
 
-type Options = SessionRouteOptions & {
-  records: RecordService;
-  searchRateLimit: RateLimit;
-};
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  402: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+type Options = SessionRouteOptions & { records: RecordService; searchRateLimit: RateLimit };
+const errors = errorResponses(400, 401, 402, 403, 404);
 
 export const recordRoutes: FastifyPluginAsyncZod<Options> = async (
   app,

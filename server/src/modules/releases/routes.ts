@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '@registry/contracts/api-error';
+import { errorResponses } from '../auth/session-routes';
 import { HttpError } from '../../http-error';
 import { remoteNamed, type ReleaseService } from './service';
 
@@ -18,13 +18,7 @@ function tokenMatches(given: string | undefined, expected: string) {
   return given !== undefined && timingSafeEqual(digest(given), digest(expected));
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  503: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 503);
 const RemoteParams = z.object({ remote: z.string().max(40) });
 const BuildSchema = z.object({ contracts: z.string(), bus: z.string() }).nullable();
 const SwitchSchema = z.object({
