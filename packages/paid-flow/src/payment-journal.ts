@@ -1,8 +1,8 @@
 import type { QuoteRequest } from '@registry/contracts/orders';
-import type { PaidActionProgress } from './run-paid-action';
+import type { PaidActionState } from './run-paid-action';
 
 /** A paid action under way: what was asked and how far it got (its quote, its payment once made). */
-export type JournalEntry = { request: QuoteRequest; progress: PaidActionProgress };
+export type JournalEntry = { request: QuoteRequest; progress: PaidActionState };
 
 /** Where a page keeps its paid action across reloads, so a payment made is confirmed, never made again. */
 export type PaymentJournal = {

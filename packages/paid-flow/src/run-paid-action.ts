@@ -17,7 +17,8 @@ export type PaidStage = (typeof PAID_STAGES)[number];
 /** Spec status of a line: 22 minted and delivered, 1 paid and in progress (or applied), 0 refunded. */
 export const DELIVERED = DELIVERED_STATUS;
 
-export type PaidActionProgress = {
+/** Where an attempt stands: its stage, its quote and the payment once made. */
+export type PaidActionState = {
   stage: PaidStage;
   quote?: QuoteResponse;
   /** The wallet's payment, once made: a retry confirms it again instead of paying twice. */
@@ -41,7 +42,7 @@ export type PaidActionOutcome =
       error: PaidFlowMessage;
       /** Which branch failed, for screens with a code per branch (spec section 8). */
       failure: PaidFailureKind;
-      progress: PaidActionProgress;
+      progress: PaidActionState;
     };
 
 /**
@@ -60,7 +61,7 @@ export type PaidActionDeps = {
   api: Pick<ApiClient, 'quoteOrder' | 'confirmOrder' | 'getDomainDetails' | 'checkDeliveries'>;
   /** Null when no wallet is connected (the spec's -1). */
   wallet: WalletPort | null;
-  onProgress?: (progress: PaidActionProgress) => void;
+  onProgress?: (progress: PaidActionState) => void;
 };
 
 /**
@@ -71,10 +72,10 @@ export type PaidActionDeps = {
 export async function runPaidAction(
   request: QuoteRequest,
   { api, wallet, onProgress }: PaidActionDeps,
-  resume: PaidActionProgress = { stage: 'quote' },
+  resume: PaidActionState = { stage: 'quote' },
 ): Promise<PaidActionOutcome> {
   let progress = resume;
-  const advance = (next: PaidActionProgress) => {
+  const advance = (next: PaidActionState) => {
     progress = next;
     onProgress?.(progress);
   };

@@ -6,7 +6,7 @@ import {
   runPaidAction,
   type PaidActionDeps,
   type PaidActionOutcome,
-  type PaidActionProgress,
+  type PaidActionState,
   type PaidStage,
 } from './run-paid-action';
 import { isPaid, type PaymentJournal } from './payment-journal';
@@ -47,7 +47,7 @@ export type PaidActionHookDeps = {
  * delivery; after a failure `retry()` resumes where it stopped (a made payment is never paid again).
  */
 export function usePaidAction({ api, wallet, journal }: PaidActionHookDeps) {
-  const [progress, setProgress] = useState<PaidActionProgress | null>(null);
+  const [progress, setProgress] = useState<PaidActionState | null>(null);
   const [outcome, setOutcome] = useState<PaidActionOutcome | null>(null);
   const [running, setRunning] = useState(false);
   const lastRequest = useRef<QuoteRequest | null>(null);
@@ -55,14 +55,14 @@ export function usePaidAction({ api, wallet, journal }: PaidActionHookDeps) {
   const busy = useRef(false);
 
   const start = useCallback(
-    async (request: QuoteRequest, resume?: PaidActionProgress): Promise<PaidActionOutcome | null> => {
+    async (request: QuoteRequest, resume?: PaidActionState): Promise<PaidActionOutcome | null> => {
       if (busy.current) return null;
       busy.current = true;
       lastRequest.current = request;
       setRunning(true);
       setOutcome(null);
       setProgress(resume ?? { stage: 'quote' });
-      const onProgress = (next: PaidActionProgress) => {
+      const onProgress = (next: PaidActionState) => {
         setProgress(next);
         if (next.quote) journal?.write({ request, progress: next });
       };

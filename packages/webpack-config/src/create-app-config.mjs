@@ -223,12 +223,8 @@ function uiModules() {
 
 const PAID_FLOW_SRC = fileURLToPath(new URL('../../paid-flow/src', import.meta.url));
 
-/** The one paid flow (its hook and runner) is shared like the stores. */
-function paidFlowModules() {
-  return readdirSync(PAID_FLOW_SRC)
-    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-    .map((file) => `@registry/paid-flow/${file.replace(/\.tsx?$/, '')}`);
-}
+/** The one paid flow (its hook, runner and journal) is shared like the stores, through its entry point. */
+const PAID_FLOW_MODULE = { name: '@registry/paid-flow', file: path.join(PAID_FLOW_SRC, 'index.ts') };
 
 /**
  * The shared modules the shell's frame (header, wallet menu, cart, rate line, routes) imports, with
@@ -297,7 +293,7 @@ export function sharedSingletons(appDir, kind = 'host') {
   const packageModules = [
     ...workspaceModules(contractsModules(), CONTRACTS_SRC),
     ...workspaceModules(uiModules(), UI_SRC),
-    ...workspaceModules(paidFlowModules(), PAID_FLOW_SRC),
+    PAID_FLOW_MODULE,
   ];
   return {
     react: library('react'),

@@ -12,8 +12,7 @@ import { CopyButton } from '@registry/ui/copy-button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import { dateText, myDomainsApi } from '../../api/my-domains-api';
-import { sessionJournal } from '@registry/paid-flow/payment-journal';
-import { PaymentStatus } from '@registry/paid-flow/payment-status';
+import { PaymentStatus, sessionJournal } from '@registry/paid-flow';
 import {
   extendAction,
   subscriptionAction,

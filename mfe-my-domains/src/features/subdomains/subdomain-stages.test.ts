@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaidActionOutcome } from '@registry/paid-flow/run-paid-action';
+import type { PaidActionOutcome } from '@registry/paid-flow';
 import { subdomainStageTexts } from './subdomain-stages';
 
 const done = (delivered: string[]) =>

@@ -1,4 +1,4 @@
-import type { PaidActionOutcome, PaidStage } from '@registry/paid-flow/run-paid-action';
+import type { PaidActionOutcome, PaidStage } from '@registry/paid-flow';
 
 /**
  * The subdomain panel's stages (spec section 2): 'Payment is on progress'; 'Payment has been done' with

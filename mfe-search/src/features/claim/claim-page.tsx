@@ -7,7 +7,7 @@ import {
 } from '@registry/contracts/orders';
 import { formatAmount } from '@registry/contracts/pricing';
 import { paths } from '@registry/contracts/routes';
-import { PaymentStatus } from '@registry/paid-flow/payment-status';
+import { PaymentStatus } from '@registry/paid-flow';
 import { Button } from '@registry/ui/button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '@registry/api-client/client';
-import { runPaidAction, type PaidActionProgress } from '@registry/paid-flow/run-paid-action';
+import { runPaidAction, type PaidActionState } from '@registry/paid-flow';
 import { LocalWallet } from '@registry/wallet/local-wallet';
 import { PAYMENT_RESULT, type WalletPort } from '@registry/wallet/wallet-port';
 import { cookieJarFetch } from '../../testing/cookie-jar-fetch';
@@ -129,7 +129,7 @@ describe('the paid flow', () => {
       stage: 'confirmation',
       error: { title: 'Something went wrong-[PY-5575]' },
     });
-    const progress = (failed as { progress: PaidActionProgress }).progress;
+    const progress = (failed as { progress: PaidActionState }).progress;
     expect(progress.transactionId).toMatch(/^0\.0\.\d+@/);
 
     const resumed = await runPaidAction(buy(name), { api: flaky, wallet }, progress);

@@ -1,7 +1,7 @@
 import { ApiRequestError, createApiClient } from '@registry/api-client/client';
 import type { CartItem } from '@registry/cart/cart-store';
 import type { QuotePreview, QuoteRequest } from '@registry/contracts/orders';
-import { PAID_FLOW_MESSAGES } from '@registry/paid-flow/messages';
+import { PAID_FLOW_MESSAGES } from '@registry/paid-flow';
 
 export const checkoutApi = createApiClient();
 

@@ -1,5 +1,5 @@
 import type { QuoteRequest } from '@registry/contracts/orders';
-import type { BranchCodes } from '@registry/paid-flow/messages';
+import type { BranchCodes } from '@registry/paid-flow';
 
 /** A paid action of the detail page, with its codes of spec section 8. */
 export type DomainAction = {

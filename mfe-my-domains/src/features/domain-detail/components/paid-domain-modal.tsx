@@ -1,11 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { QuotePreview } from '@registry/contracts/orders';
 import { formatAmount } from '@registry/contracts/pricing';
-import { codedMessage } from '@registry/paid-flow/messages';
-import { PaidActionProgress } from '@registry/paid-flow/paid-action-progress';
-import type { PaymentJournal } from '@registry/paid-flow/payment-journal';
-import { failureOf } from '@registry/paid-flow/run-paid-action';
-import { usePaidAction } from '@registry/paid-flow/use-paid-action';
+import {
+  codedMessage,
+  failureOf,
+  PaidActionProgress,
+  usePaidAction,
+  type PaymentJournal,
+} from '@registry/paid-flow';
 import { Button } from '@registry/ui/button';
 import { Modal } from '@registry/ui/modal';
 import { useWalletSession } from '@registry/wallet/wallet-session';

@@ -1,6 +1,5 @@
 import type { RecordField } from '@registry/contracts/records';
-import { failureOf } from '@registry/paid-flow/run-paid-action';
-import type { PaidAction } from '@registry/paid-flow/use-paid-action';
+import { failureOf, type PaidAction } from '@registry/paid-flow';
 import { myDomainsApi } from '../../../api/my-domains-api';
 import type { RecordFailure } from './record-codes';
 

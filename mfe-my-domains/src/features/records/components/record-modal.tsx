@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { recordUrlError } from '@registry/contracts/fields';
 import { defaultSiteAddress } from '@registry/contracts/records';
-import { PaidActionProgress } from '@registry/paid-flow/paid-action-progress';
-import type { PaymentJournal } from '@registry/paid-flow/payment-journal';
-import { usePaidAction } from '@registry/paid-flow/use-paid-action';
+import { PaidActionProgress, usePaidAction, type PaymentJournal } from '@registry/paid-flow';
 import { Button } from '@registry/ui/button';
 import { Modal } from '@registry/ui/modal';
 import { useWalletSession } from '@registry/wallet/wallet-session';

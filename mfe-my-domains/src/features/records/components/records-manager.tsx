@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiRequestError } from '@registry/api-client/client';
 import type { DomainRecords } from '@registry/contracts/records';
-import { sessionJournal } from '@registry/paid-flow/payment-journal';
-import { PaymentStatus } from '@registry/paid-flow/payment-status';
+import { PaymentStatus, sessionJournal } from '@registry/paid-flow';
 import { Spinner } from '@registry/ui/spinner';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { myDomainsApi } from '../../../api/my-domains-api';

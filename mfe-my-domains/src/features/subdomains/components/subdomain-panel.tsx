@@ -4,9 +4,7 @@ import { checkSubdomainLabel, MAX_LABEL_LENGTH } from '@registry/contracts/domai
 import type { QuotePreview, QuoteRequest } from '@registry/contracts/orders';
 import { formatAmount } from '@registry/contracts/pricing';
 import { paths } from '@registry/contracts/routes';
-import { sessionJournal } from '@registry/paid-flow/payment-journal';
-import { PaymentStatus } from '@registry/paid-flow/payment-status';
-import { usePaidAction } from '@registry/paid-flow/use-paid-action';
+import { PaymentStatus, sessionJournal, usePaidAction } from '@registry/paid-flow';
 import { AppLink } from '@registry/ui/app-link';
 import { Button } from '@registry/ui/button';
 import { Card } from '@registry/ui/card';

@@ -1,5 +1,5 @@
 import { ApiRequestError, createApiClient } from '@registry/api-client/client';
-import { sessionJournal } from '@registry/paid-flow/payment-journal';
+import { sessionJournal } from '@registry/paid-flow';
 import { CLAIM_MESSAGES, CLAIM_PAGE_MESSAGES } from '@registry/contracts/orders';
 import { SEARCH_MESSAGES } from '../../search/api/search-api';
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { bus } from '@registry/bus';
 import { paths } from '@registry/contracts/routes';
-import { PaidActionProgress } from '@registry/paid-flow/paid-action-progress';
-import { usePaidAction } from '@registry/paid-flow/use-paid-action';
+import { PaidActionProgress, usePaidAction } from '@registry/paid-flow';
 import { Modal } from '@registry/ui/modal';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { claimApi, claimJournal } from '../api/claim-api';
