@@ -11,6 +11,10 @@ import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, ty
 
 // Crypto transfers (HBAR and NFTs), token associations and new accounts, as Hedera applies them.
 
+type NftMove = { token: string; sender: string; receiver: string; serial: number; isApproval: boolean };
+type LedgerAccounts = Awaited<ReturnType<LedgerState['accounts']>>;
+type TokenBalanceChange = { accountId: string; tokenId: string; delta: number };
+
 export async function applyTransfer(
   state: LedgerState,
   tx: Tx,
@@ -30,76 +34,17 @@ export async function applyTransfer(
     movement.set(key, (movement.get(key) ?? 0n) + tinybars);
   }
   if (sum !== 0n) fail('INVALID_ACCOUNT_AMOUNTS');
-  const nftMoves = [...transaction.nftTransfers].flatMap(([tokenId, transfers]) =>
-    transfers.map((transfer) => ({
-      token: tokenId.toString(),
-      sender: transfer.sender.toString(),
-      receiver: transfer.recipient.toString(),
-      serial: Number(transfer.serial.toString()),
-      isApproval: transfer.isApproved,
-    })),
-  );
+  const nftMoves = nftMovesOf(transaction);
   if (nftMoves.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
   const accounts = await state.accounts(tx, [
     ...movement.keys(),
     ...nftMoves.flatMap((move) => [move.sender, move.receiver]),
   ]);
-  for (const [accountId, amount] of movement) {
-    const account = accounts.get(accountId);
-    if (!account) fail('INVALID_ACCOUNT_ID');
-    if (amount < 0n) {
-      if (!state.signedBy(transaction, account!.publicKey, account!.keyType)) fail('INVALID_SIGNATURE');
-      const needed = -amount + (accountId === payer ? TRANSACTION_FEE_TINYBARS : 0n);
-      if (account!.balanceTinybars < needed)
-        fail(accountId === payer ? 'INSUFFICIENT_PAYER_BALANCE' : 'INSUFFICIENT_ACCOUNT_BALANCE');
-    }
-  }
-
-  const tokenBalances: { accountId: string; tokenId: string; delta: number }[] = [];
+  checkHbarDebits(state, transaction, payer, movement, accounts);
+  const tokenBalances: TokenBalanceChange[] = [];
   for (const token of new Set(nftMoves.map((move) => move.token))) {
     const moves = nftMoves.filter((move) => move.token === token);
-    // The token, the serials' owners and the receivers' associations, in one query.
-    const serials = moves.map((move) => move.serial);
-    const receivers = moves.map((move) => move.receiver);
-    const {
-      rows: [found],
-    } = await tx.execute<{
-      token_exists: boolean;
-      owners: [number, string][] | null;
-      associated: string[] | null;
-    }>(sql`
-      select exists (select 1 from ${ledgerTokens} where ${ledgerTokens.tokenId} = ${token}) as token_exists,
-        (select json_agg(json_build_array(${ledgerNfts.serialNumber}, ${ledgerNfts.ownerAccount}))
-          from ${ledgerNfts}
-          where ${ledgerNfts.tokenId} = ${token}
-            and ${ledgerNfts.serialNumber} in (${sql.join(
-              serials.map((serial) => sql`${serial}`),
-              sql`, `,
-            )})) as owners,
-        (select json_agg(${ledgerTokenRelationships.accountId}) from ${ledgerTokenRelationships}
-          where ${ledgerTokenRelationships.tokenId} = ${token}
-            and ${ledgerTokenRelationships.accountId} in (${sql.join(
-              receivers.map((receiver) => sql`${receiver}`),
-              sql`, `,
-            )}))
-          as associated`);
-    if (!found!.token_exists) fail('INVALID_TOKEN_ID');
-    const owners = new Map((found!.owners ?? []).map(([serial, owner]) => [Number(serial), owner]));
-    const associated = new Set(found!.associated ?? []);
-    for (const move of moves) {
-      const sender = accounts.get(move.sender);
-      if (!sender || !accounts.has(move.receiver)) fail('INVALID_ACCOUNT_ID');
-      if (!state.signedBy(transaction, sender!.publicKey, sender!.keyType)) fail('INVALID_SIGNATURE');
-      if (!owners.has(move.serial)) fail('INVALID_NFT_ID');
-      if (owners.get(move.serial) !== move.sender) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
-      if (!associated.has(move.receiver)) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-      // A later transfer of the same serial in this transaction starts from its new owner.
-      owners.set(move.serial, move.receiver);
-      tokenBalances.push(
-        { accountId: move.sender, tokenId: token, delta: -1 },
-        { accountId: move.receiver, tokenId: token, delta: 1 },
-      );
-    }
+    tokenBalances.push(...(await checkNftMoves(state, tx, transaction, token, moves, accounts)));
   }
 
   // The HBAR in `movement` is moved with the fee, once the transaction is through.
@@ -117,6 +62,96 @@ export async function applyTransfer(
     });
   }
   await state.adjustTokenBalances(tx, tokenBalances);
+}
+
+function nftMovesOf(transaction: TransferTransaction): NftMove[] {
+  return [...transaction.nftTransfers].flatMap(([tokenId, transfers]) =>
+    transfers.map((transfer) => ({
+      token: tokenId.toString(),
+      sender: transfer.sender.toString(),
+      receiver: transfer.recipient.toString(),
+      serial: Number(transfer.serial.toString()),
+      isApproval: transfer.isApproved,
+    })),
+  );
+}
+
+/** Every account exists; each one debited signed and can pay (the payer its fee too). */
+function checkHbarDebits(
+  state: LedgerState,
+  transaction: TransferTransaction,
+  payer: string,
+  movement: HbarMovement,
+  accounts: LedgerAccounts,
+) {
+  for (const [accountId, amount] of movement) {
+    const account = accounts.get(accountId);
+    if (!account) fail('INVALID_ACCOUNT_ID');
+    if (amount < 0n) {
+      if (!state.signedBy(transaction, account!.publicKey, account!.keyType)) fail('INVALID_SIGNATURE');
+      const needed = -amount + (accountId === payer ? TRANSACTION_FEE_TINYBARS : 0n);
+      if (account!.balanceTinybars < needed)
+        fail(accountId === payer ? 'INSUFFICIENT_PAYER_BALANCE' : 'INSUFFICIENT_ACCOUNT_BALANCE');
+    }
+  }
+}
+
+/**
+ * One token's NFT moves: the token exists, each sender signed and owns its serial, each receiver is
+ * associated. Returns the token balance changes they make.
+ */
+async function checkNftMoves(
+  state: LedgerState,
+  tx: Tx,
+  transaction: TransferTransaction,
+  token: string,
+  moves: NftMove[],
+  accounts: LedgerAccounts,
+): Promise<TokenBalanceChange[]> {
+  // The token, the serials' owners and the receivers' associations, in one query.
+  const serials = moves.map((move) => move.serial);
+  const receivers = moves.map((move) => move.receiver);
+  const {
+    rows: [found],
+  } = await tx.execute<{
+    token_exists: boolean;
+    owners: [number, string][] | null;
+    associated: string[] | null;
+  }>(sql`
+    select exists (select 1 from ${ledgerTokens} where ${ledgerTokens.tokenId} = ${token}) as token_exists,
+      (select json_agg(json_build_array(${ledgerNfts.serialNumber}, ${ledgerNfts.ownerAccount}))
+        from ${ledgerNfts}
+        where ${ledgerNfts.tokenId} = ${token}
+          and ${ledgerNfts.serialNumber} in (${sql.join(
+            serials.map((serial) => sql`${serial}`),
+            sql`, `,
+          )})) as owners,
+      (select json_agg(${ledgerTokenRelationships.accountId}) from ${ledgerTokenRelationships}
+        where ${ledgerTokenRelationships.tokenId} = ${token}
+          and ${ledgerTokenRelationships.accountId} in (${sql.join(
+            receivers.map((receiver) => sql`${receiver}`),
+            sql`, `,
+          )}))
+        as associated`);
+  if (!found!.token_exists) fail('INVALID_TOKEN_ID');
+  const owners = new Map((found!.owners ?? []).map(([serial, owner]) => [Number(serial), owner]));
+  const associated = new Set(found!.associated ?? []);
+  const changes: TokenBalanceChange[] = [];
+  for (const move of moves) {
+    const sender = accounts.get(move.sender);
+    if (!sender || !accounts.has(move.receiver)) fail('INVALID_ACCOUNT_ID');
+    if (!state.signedBy(transaction, sender!.publicKey, sender!.keyType)) fail('INVALID_SIGNATURE');
+    if (!owners.has(move.serial)) fail('INVALID_NFT_ID');
+    if (owners.get(move.serial) !== move.sender) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+    if (!associated.has(move.receiver)) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+    // A later transfer of the same serial in this transaction starts from its new owner.
+    owners.set(move.serial, move.receiver);
+    changes.push(
+      { accountId: move.sender, tokenId: token, delta: -1 },
+      { accountId: move.receiver, tokenId: token, delta: 1 },
+    );
+  }
+  return changes;
 }
 
 export async function applyAssociate(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AccountCreateTransaction,
   PrivateKey,
@@ -37,20 +36,18 @@ import {
   TRANSACTION_FEE_TINYBARS,
 } from './ledger-accounts';
 import { fail, LedgerState, Outcome, type HbarMovement, type Tx } from './ledger-state';
+import {
+  recordTransaction,
+  refusal,
+  timeWindowStatus,
+  type Applied,
+  type Prechecked,
+  type SubmitResult,
+} from './transaction-record';
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
 
-export type SubmitResult = {
-  /** A Hedera response or receipt code: SUCCESS, INVALID_SIGNATURE, DUPLICATE_TRANSACTION, … */
-  status: string;
-  transactionId: string | null;
-  /** Null when the transaction failed its precheck and never reached consensus. */
-  consensusTimestamp: string | null;
-  entityId?: string;
-  serials?: number[];
-};
+export type { SubmitResult } from './transaction-record';
 
-/** Hedera refuses a transaction whose valid start lies ahead of its own clock. */
-const FUTURE_TOLERANCE_NS = 5_000_000_000n;
 const LEDGER_LOCK_KEY = 852_741_963;
 const GENESIS_KEY_SETTING = 'genesis_key';
 
@@ -128,6 +125,16 @@ export class LocalLedger implements LedgerReader {
   /** Submits signed transaction bytes, as a node would take them. */
   async submit(bytes: Uint8Array): Promise<SubmitResult> {
     this.assertAvailable();
+    const checked = await this.precheck(bytes);
+    if ('status' in checked) return checked;
+    return this.db.transaction((tx) => this.reachConsensus(tx, checked));
+  }
+
+  /**
+   * What a node checks before a transaction goes to consensus: its body and id, its nodes, its time
+   * window, the payer's signature and the fee it offers.
+   */
+  private async precheck(bytes: Uint8Array): Promise<SubmitResult | Prechecked> {
     let transaction: Transaction;
     try {
       transaction = Transaction.fromBytes(bytes);
@@ -138,123 +145,106 @@ export class LocalLedger implements LedgerReader {
     if (!id?.accountId || !id.validStart) {
       return { status: 'INVALID_TRANSACTION_ID', transactionId: null, consensusTimestamp: null };
     }
-    const transactionId = toMirrorTransactionId(id.toString());
-    const payer = id.accountId.toString();
-    const validStartNs =
-      BigInt(id.validStart.seconds.toString()) * 1_000_000_000n + BigInt(id.validStart.nanos.toString());
-    const validDuration = BigInt(transaction.transactionValidDuration);
-
-    const precheck = (status: string): SubmitResult => ({ status, transactionId, consensusTimestamp: null });
-    const nodes = transaction.nodeAccountIds?.map(String) ?? [];
-    if (nodes.length === 0 || !nodes.every((node) => NODE_ACCOUNTS.includes(node)))
-      return precheck('INVALID_NODE_ACCOUNT');
-    const timeCheck = (now: bigint) => {
-      if (validStartNs > now + FUTURE_TOLERANCE_NS) return 'INVALID_TRANSACTION_START';
-      if (now > validStartNs + validDuration * 1_000_000_000n) return 'TRANSACTION_EXPIRED';
-      return null;
+    const checked: Prechecked = {
+      transaction,
+      bytes,
+      transactionId: toMirrorTransactionId(id.toString()),
+      payer: id.accountId.toString(),
+      validStartNs:
+        BigInt(id.validStart.seconds.toString()) * 1_000_000_000n + BigInt(id.validStart.nanos.toString()),
+      validDuration: BigInt(transaction.transactionValidDuration),
+      nodes: transaction.nodeAccountIds?.map(String) ?? [],
+      maxFee: BigInt(transaction.maxTransactionFee?.toTinybars().toString() ?? '0'),
     };
-    const early = timeCheck(this.clock());
-    if (early) return precheck(early);
+    const refused = (status: string) => refusal(checked, status);
+    if (checked.nodes.length === 0 || !checked.nodes.every((node) => NODE_ACCOUNTS.includes(node)))
+      return refused('INVALID_NODE_ACCOUNT');
+    const early = timeWindowStatus(checked, this.clock());
+    if (early) return refused(early);
     // Keys never change on this ledger: the payer's signature is checked before taking the lock, which
     // every transaction waits for; the balance is read under it.
-    const payerKey = await this.state.accountKey(payer);
-    if (!payerKey) return precheck('PAYER_ACCOUNT_NOT_FOUND');
+    const payerKey = await this.state.accountKey(checked.payer);
+    if (!payerKey) return refused('PAYER_ACCOUNT_NOT_FOUND');
     if (!this.state.signedBy(transaction, payerKey.publicKey, payerKey.keyType))
-      return precheck('INVALID_SIGNATURE');
-    const maxFee = BigInt(transaction.maxTransactionFee?.toTinybars().toString() ?? '0');
-    if (maxFee < TRANSACTION_FEE_TINYBARS) return precheck('INSUFFICIENT_TX_FEE');
+      return refused('INVALID_SIGNATURE');
+    if (checked.maxFee < TRANSACTION_FEE_TINYBARS) return refused('INSUFFICIENT_TX_FEE');
+    return checked;
+  }
 
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_KEY})`);
-      const now = this.clock();
-      const late = timeCheck(now);
-      if (late) return precheck(late);
-      const {
-        rows: [state],
-      } = await tx.execute<{ last_ns: string | null; duplicate: boolean; payer_balance: string }>(sql`
-        select (select max(${ledgerTransactions.consensusNs}) from ${ledgerTransactions})::text as last_ns,
-          exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.transactionId} = ${transactionId})
-            as duplicate,
-          (select ${ledgerAccounts.balanceTinybars} from ${ledgerAccounts}
-            where ${ledgerAccounts.accountNum} = ${accountNumOf(payer)})::text as payer_balance`);
-      if (state!.duplicate) return precheck('DUPLICATE_TRANSACTION');
-      if (BigInt(state!.payer_balance) < TRANSACTION_FEE_TINYBARS)
-        return precheck('INSUFFICIENT_PAYER_BALANCE');
+  /**
+   * Under the ledger's lock: the checks that depend on what came before (time, duplicates, the payer's
+   * balance), then the consensus timestamp, the transaction applied, its fee charged and its record kept.
+   */
+  private async reachConsensus(tx: Tx, checked: Prechecked): Promise<SubmitResult> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_KEY})`);
+    const now = this.clock();
+    const late = timeWindowStatus(checked, now);
+    if (late) return refusal(checked, late);
+    const {
+      rows: [state],
+    } = await tx.execute<{ last_ns: string | null; duplicate: boolean; payer_balance: string }>(sql`
+      select (select max(${ledgerTransactions.consensusNs}) from ${ledgerTransactions})::text as last_ns,
+        exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.transactionId} = ${checked.transactionId})
+          as duplicate,
+        (select ${ledgerAccounts.balanceTinybars} from ${ledgerAccounts}
+          where ${ledgerAccounts.accountNum} = ${accountNumOf(checked.payer)})::text as payer_balance`);
+    if (state!.duplicate) return refusal(checked, 'DUPLICATE_TRANSACTION');
+    if (BigInt(state!.payer_balance) < TRANSACTION_FEE_TINYBARS)
+      return refusal(checked, 'INSUFFICIENT_PAYER_BALANCE');
 
-      const lastNs = state!.last_ns ? BigInt(state!.last_ns) : 0n;
-      const consensusNs = now > lastNs ? now : lastNs + 1n;
-      const consensusTimestamp = formatTimestamp(consensusNs);
+    const lastNs = state!.last_ns ? BigInt(state!.last_ns) : 0n;
+    const consensusNs = now > lastNs ? now : lastNs + 1n;
+    const consensusTimestamp = formatTimestamp(consensusNs);
+    const outcome = await this.applyOrFail(tx, checked, consensusTimestamp);
 
-      const movement: HbarMovement = new Map();
-      const nftTransfers: object[] = [];
-      let entityId: string | undefined;
-      let serials: number[] | undefined;
-      let status = 'SUCCESS';
-      let name = 'UNKNOWN';
-      const applyIn = async (executor: Tx) => {
-        const applied = await this.apply(
-          executor,
-          transaction,
-          payer,
-          consensusTimestamp,
-          movement,
-          nftTransfers,
-        );
-        name = applied.name;
-        entityId = applied.entityId;
-        serials = applied.serials;
-      };
-      try {
-        // Transfers and mints check everything before they write, so a failure has written nothing;
-        // the rarer kinds work on a savepoint. Either way a failed transaction keeps only its fee.
-        if (transaction instanceof TransferTransaction || transaction instanceof TokenMintTransaction)
-          await applyIn(tx);
-        else await tx.transaction(applyIn);
-      } catch (error) {
-        if (!(error instanceof Outcome)) throw error;
-        status = error.status;
-        name = LocalLedger.transactionName(transaction);
-        // What it would have moved stays put.
-        movement.clear();
-        nftTransfers.length = 0;
-      }
+    // The fee is charged whatever the outcome once the transaction reached consensus; the HBAR the
+    // transaction moved (none when it failed) goes in the same statement.
+    const { movement } = outcome;
+    movement.set(checked.payer, (movement.get(checked.payer) ?? 0n) - TRANSACTION_FEE_TINYBARS);
+    movement.set(FEE_ACCOUNT, (movement.get(FEE_ACCOUNT) ?? 0n) + TRANSACTION_FEE_TINYBARS);
+    await this.state.moveHbar(tx, movement);
+    await recordTransaction(tx, checked, consensusNs, outcome);
+    return {
+      status: outcome.status,
+      transactionId: checked.transactionId,
+      consensusTimestamp,
+      ...(outcome.entityId ? { entityId: outcome.entityId } : {}),
+      ...(outcome.serials ? { serials: outcome.serials } : {}),
+    };
+  }
 
-      // The fee is charged whatever the outcome once the transaction reached consensus; the HBAR the
-      // transaction moved (none when it failed) goes in the same statement.
-      movement.set(payer, (movement.get(payer) ?? 0n) - TRANSACTION_FEE_TINYBARS);
-      movement.set(FEE_ACCOUNT, (movement.get(FEE_ACCOUNT) ?? 0n) + TRANSACTION_FEE_TINYBARS);
-      await this.state.moveHbar(tx, movement);
-
-      const memo = transaction.transactionMemo;
-      await tx.insert(ledgerTransactions).values({
-        consensusNs,
+  /** Applies the transaction; a failed one moves nothing and keeps its status. */
+  private async applyOrFail(tx: Tx, checked: Prechecked, consensusTimestamp: string): Promise<Applied> {
+    const { transaction, payer } = checked;
+    const outcome: Applied = { status: 'SUCCESS', name: 'UNKNOWN', movement: new Map(), nftTransfers: [] };
+    const applyIn = async (executor: Tx) => {
+      const applied = await this.apply(
+        executor,
+        transaction,
+        payer,
         consensusTimestamp,
-        transactionId,
-        payerAccount: payer,
-        validStartTimestamp: formatTimestamp(validStartNs),
-        name,
-        result: status,
-        memoBase64: memo ? Buffer.from(memo, 'utf8').toString('base64') : '',
-        chargedTxFee: Number(TRANSACTION_FEE_TINYBARS),
-        maxFee: maxFee.toString(),
-        node: nodes[0] ?? null,
-        entityId: entityId ?? null,
-        validDurationSeconds: validDuration.toString(),
-        transactionHash: createHash('sha384').update(bytes).digest('base64'),
-        transfers: [...movement]
-          .filter(([, amount]) => amount !== 0n)
-          .sort(([a], [b]) => (accountNumOf(a) ?? 0) - (accountNumOf(b) ?? 0))
-          .map(([account, amount]) => ({ account, amount: Number(amount), is_approval: false })),
-        nftTransfers,
-      });
+        outcome.movement,
+        outcome.nftTransfers,
+      );
+      Object.assign(outcome, applied);
+    };
+    try {
+      // Transfers and mints check everything before they write, so a failure has written nothing;
+      // the rarer kinds work on a savepoint. Either way a failed transaction keeps only its fee.
+      if (transaction instanceof TransferTransaction || transaction instanceof TokenMintTransaction)
+        await applyIn(tx);
+      else await tx.transaction(applyIn);
+    } catch (error) {
+      if (!(error instanceof Outcome)) throw error;
+      // What it would have moved stays put.
       return {
-        status,
-        transactionId,
-        consensusTimestamp,
-        ...(entityId ? { entityId } : {}),
-        ...(serials ? { serials } : {}),
+        status: error.status,
+        name: LocalLedger.transactionName(transaction),
+        movement: new Map(),
+        nftTransfers: [],
       };
-    });
+    }
+    return outcome;
   }
 
   private static transactionName(transaction: Transaction): string {

@@ -41,6 +41,12 @@ function parseTimestampFilter(value: string): { op: Op; ns: bigint } | null {
  * `/transactions` (by account and consensus time) and `/tokens/{id}/nfts` (a collection by serial).
  */
 export async function registerMirrorFeedRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  registerTransactionFeed(app, db);
+  registerTokenNftFeed(app, db);
+}
+
+/** `/transactions`: by account, consensus time and result, paged by consensus time. */
+function registerTransactionFeed(app: FastifyInstance, db: Db) {
   app.get<{ Querystring: Query }>(
     '/ledger/api/v1/transactions',
     { schema: { hide: true } },
@@ -102,7 +108,10 @@ export async function registerMirrorFeedRoutes(app: FastifyInstance, { db }: { d
       return { transactions: page.map(toMirrorTransaction), links: { next } };
     },
   );
+}
 
+/** `/tokens/{id}/nfts`: a collection's NFTs by serial, of one holder or all. */
+function registerTokenNftFeed(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string }; Querystring: Query }>(
     '/ledger/api/v1/tokens/:id/nfts',
     { schema: { hide: true } },

@@ -60,6 +60,13 @@ export async function registerMirrorRoutes(
 
 /** An account, its NFTs and its token relationships. */
 function registerAccountRoutes(app: FastifyInstance, db: Db) {
+  registerAccountRoute(app, db);
+  registerAccountTokensRoute(app, db);
+  registerAccountNftsRoute(app, db);
+}
+
+/** One account: its balance, token balances and latest transactions. */
+function registerAccountRoute(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string }; Querystring: PageQuery }>(
     '/ledger/api/v1/accounts/:id',
     { schema: { hide: true } },
@@ -118,7 +125,10 @@ function registerAccountRoutes(app: FastifyInstance, db: Db) {
       });
     },
   );
+}
 
+/** An account's token relationships, a page at a time. */
+function registerAccountTokensRoute(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string }; Querystring: PageQuery }>(
     '/ledger/api/v1/accounts/:id/tokens',
     { schema: { hide: true } },
@@ -163,7 +173,10 @@ function registerAccountRoutes(app: FastifyInstance, db: Db) {
       };
     },
   );
+}
 
+/** The NFTs an account holds, a page at a time. */
+function registerAccountNftsRoute(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string }; Querystring: PageQuery }>(
     '/ledger/api/v1/accounts/:id/nfts',
     { schema: { hide: true } },

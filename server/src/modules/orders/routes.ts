@@ -34,7 +34,14 @@ export const orderRoutes: FastifyPluginAsyncZod<Options> = async (
     async (account) => ({ orders: await records.history(account) }),
   );
   if (!orders) return;
+  paymentRoutes(mine, orders);
+  accountOrderRoutes(mine, orders);
+};
 
+type SessionRoute = ReturnType<typeof sessionRoutes>;
+
+/** A paid action's steps: quote (or preview), confirm with the payment, and where it stands. */
+function paymentRoutes(mine: SessionRoute, orders: OrderService) {
   mine(
     'POST',
     '/orders/quote',
@@ -80,6 +87,10 @@ export const orderRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (account, { params, query }) => orders.state(account, params.orderId, query.transactionId),
   );
+}
+
+/** What the account waits for: payments to settle, deliveries to accept, a claim to make. */
+function accountOrderRoutes(mine: SessionRoute, orders: OrderService) {
   mine(
     'GET',
     '/my/pending-payments',
@@ -107,4 +118,4 @@ export const orderRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (account) => orders.claimEligibility(account),
   );
-};
+}

@@ -23,6 +23,20 @@ type Deps = {
   now?: () => Date;
 };
 
+/** One reminder's job key: the name, its expiry, its holder and the kind. */
+const keyOf = (payload: Payload) =>
+  `${EXPIRY_REMINDER_JOB}:${payload.name}:${payload.expiresAt}:${payload.owner}:${payload.kind}`;
+
+/** The mail's link that turns reminders off for `accountId`, signed with the reminders' secret. */
+function unsubscribeUrl(publicUrl: string, secret: Buffer, accountId: string) {
+  const url = new URL('/api/expiry-reminders/unsubscribe', publicUrl);
+  url.search = new URLSearchParams({
+    account: accountId,
+    token: unsubscribeToken(secret, accountId),
+  }).toString();
+  return url.toString();
+}
+
 /**
  * Mails before a name expires, to holders who opted in with a verified email. Every server sweeps;
  * each reminder is one job whose unique key names the name, its expiry, its holder and the kind, so
@@ -37,18 +51,6 @@ export function createReminderService({
   publicUrl,
   now = () => new Date(),
 }: Deps) {
-  const keyOf = (payload: Payload) =>
-    `${EXPIRY_REMINDER_JOB}:${payload.name}:${payload.expiresAt}:${payload.owner}:${payload.kind}`;
-
-  async function unsubscribeUrl(accountId: string) {
-    const url = new URL('/api/expiry-reminders/unsubscribe', publicUrl);
-    url.search = new URLSearchParams({
-      account: accountId,
-      token: unsubscribeToken(await settings.secret(SECRET), accountId),
-    }).toString();
-    return url.toString();
-  }
-
   /** Sends the reminder unless it no longer applies: renewed, sent elsewhere, opted out, or a later one is due. */
   async function send(job: Job) {
     const payload = job.payload as Payload;
@@ -69,7 +71,7 @@ export function createReminderService({
         expiresAt: view.expiresAt,
         graceEndsAt,
         publicUrl,
-        unsubscribeUrl: await unsubscribeUrl(payload.owner),
+        unsubscribeUrl: unsubscribeUrl(publicUrl, await settings.secret(SECRET), payload.owner),
         key: keyOf(payload),
         now: at,
       }),
