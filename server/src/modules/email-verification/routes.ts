@@ -9,7 +9,6 @@ import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
 import type { EmailVerificationService } from './service';
 
 type Options = SessionRouteOptions & { verifications: EmailVerificationService; rateLimit: RateLimit };
-const errors = errorResponses(400, 401, 429);
 
 export const emailVerificationRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
@@ -35,7 +34,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Verify the code of a verification link',
         tags: ['reference'],
         body: EmailVerificationCodeSchema,
-        response: { 200: MessageResponseSchema, ...errors },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => verifications.verify(request.body.vi),
