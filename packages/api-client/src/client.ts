@@ -91,7 +91,20 @@ export function createApiClient({
     },
   });
 
-  async function call<S extends z.ZodMiniType>(
+  const call = createCall(http);
+  return {
+    ...publicEndpoints(call),
+    ...sessionEndpoints(call, http),
+    ...myDomainEndpoints(call),
+    ...recordEndpoints(call),
+    ...orderEndpoints(call),
+    ...profileEndpoints(call),
+  };
+}
+
+/** One call: the answer parsed with its schema (loaded with the call when given as a loader). */
+function createCall(http: KyInstance) {
+  return async function call<S extends z.ZodMiniType>(
     schemaSource: S | (() => Promise<S>),
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
@@ -114,11 +127,38 @@ export function createApiClient({
     const parsed = (await schema).safeParse(body);
     if (body === undefined || body === null || !parsed.success) throw invalidOperation();
     return parsed.data;
-  }
+  };
+}
 
+type Call = ReturnType<typeof createCall>;
+
+/** What anyone may ask, signed in or not: names, the rate, the ledger, reverse and forward look-ups. */
+function publicEndpoints(call: Call) {
   return {
     listTlds: () => call(TldListResponseSchema, 'get', 'tlds'),
+    checkAvailability: (domainName: string) =>
+      call(AvailabilityResponseSchema, 'get', 'domains/availability', { searchParams: { name: domainName } }),
+    getSuggestions: (domainName: string) =>
+      call(SuggestionsResponseSchema, 'get', 'domains/suggestions', { searchParams: { name: domainName } }),
+    findTakenNames: (names: string[]) =>
+      call(TakenResponseSchema, 'post', 'domains/taken', { json: { names } }),
+    getRate: () => call(RateSchema, 'get', 'rate'),
+    getLedgerInfo: () => call(LedgerInfoSchema, 'get', 'ledger-info'),
+    /** An account's primary name (public); a 404 when it has none. */
+    reverseLookup: (accountId: string) =>
+      call(
+        () => recordSchemas().then((m) => m.ReverseResponseSchema),
+        'get',
+        `reverse/${encodeURIComponent(accountId)}`,
+      ),
+    resolveDomain: (domainName: string) =>
+      call(() => recordSchemas().then((m) => m.ResolveResponseSchema), 'get', `resolve/${name(domainName)}`),
+  };
+}
 
+/** Sign-in with a wallet signature, the session and its end. */
+function sessionEndpoints(call: Call, http: KyInstance) {
+  return {
     createSignInChallenge: (accountId: string) =>
       call(ChallengeResponseSchema, 'post', 'auth/challenge', { json: { accountId } }),
     verifySignIn: (input: { accountId: string; nonce: string; signatureMap: string }) =>
@@ -127,24 +167,12 @@ export function createApiClient({
     async logout(): Promise<void> {
       await http.post('auth/logout').catch(toApiRequestError);
     },
+  };
+}
 
-    checkAvailability: (domainName: string) =>
-      call(AvailabilityResponseSchema, 'get', 'domains/availability', { searchParams: { name: domainName } }),
-    getSuggestions: (domainName: string) =>
-      call(SuggestionsResponseSchema, 'get', 'domains/suggestions', { searchParams: { name: domainName } }),
-    findTakenNames: (names: string[]) =>
-      call(TakenResponseSchema, 'post', 'domains/taken', { json: { names } }),
-
-    listOrders: () => call(() => myDomainSchemas().then((m) => m.OrderListSchema), 'get', 'my/orders'),
-    getProfile: () => call(() => profileSchemas().then((m) => m.ProfileResponseSchema), 'get', 'my/profile'),
-    saveProfile: (profile: ProfileUpdate) =>
-      call(() => profileSchemas().then((m) => m.ProfileSchema), 'put', 'my/profile', { json: profile }),
-    listCountries: () => call(() => profileSchemas().then((m) => m.CountryListSchema), 'get', 'countries'),
-    listStates: (countryName: string) =>
-      call(() => profileSchemas().then((m) => m.StateListSchema), 'get', 'states', {
-        searchParams: { countryName },
-      }),
-
+/** The signed-in account's names: lists, details, transfers, its primary name. */
+function myDomainEndpoints(call: Call) {
+  return {
     listMyDomains: () =>
       call(() => myDomainSchemas().then((m) => m.OwnedDomainListSchema), 'get', 'my/domains'),
     listMySubdomains: (parent: string) =>
@@ -181,7 +209,21 @@ export function createApiClient({
         'post',
         `my/domains/${name(domainName)}/holder`,
       ),
+    /** The signed-in account's primary name (null when none stands). */
+    getPrimaryName: () =>
+      call(() => myDomainSchemas().then((m) => m.PrimaryNameSchema), 'get', 'my/primary-name'),
+    setPrimaryName: (domainName: string) =>
+      call(() => myDomainSchemas().then((m) => m.PrimaryNameSchema), 'put', 'my/primary-name', {
+        json: { name: domainName },
+      }),
+    clearPrimaryName: () =>
+      call(() => myDomainSchemas().then((m) => m.PrimaryNameSchema), 'delete', 'my/primary-name'),
+  };
+}
 
+/** A name's records: read, change, activate. */
+function recordEndpoints(call: Call) {
+  return {
     getRecords: (domainName: string) =>
       call(
         () => recordSchemas().then((m) => m.DomainRecordsSchema),
@@ -202,25 +244,13 @@ export function createApiClient({
         `my/domains/${name(domainName)}/records/status`,
         { json: { flag } },
       ),
-    /** The signed-in account's primary name (null when none stands). */
-    getPrimaryName: () =>
-      call(() => myDomainSchemas().then((m) => m.PrimaryNameSchema), 'get', 'my/primary-name'),
-    setPrimaryName: (domainName: string) =>
-      call(() => myDomainSchemas().then((m) => m.PrimaryNameSchema), 'put', 'my/primary-name', {
-        json: { name: domainName },
-      }),
-    clearPrimaryName: () =>
-      call(() => myDomainSchemas().then((m) => m.PrimaryNameSchema), 'delete', 'my/primary-name'),
-    /** An account's primary name (public); a 404 when it has none. */
-    reverseLookup: (accountId: string) =>
-      call(
-        () => recordSchemas().then((m) => m.ReverseResponseSchema),
-        'get',
-        `reverse/${encodeURIComponent(accountId)}`,
-      ),
-    resolveDomain: (domainName: string) =>
-      call(() => recordSchemas().then((m) => m.ResolveResponseSchema), 'get', `resolve/${name(domainName)}`),
+  };
+}
 
+/** Paid actions: preview, quote, confirm, their state, deliveries, the claim, the history. */
+function orderEndpoints(call: Call) {
+  return {
+    listOrders: () => call(() => myDomainSchemas().then((m) => m.OrderListSchema), 'get', 'my/orders'),
     previewOrder: (request: QuoteRequest) =>
       call(() => orderSchemas().then((m) => m.QuotePreviewSchema), 'post', 'orders/preview', {
         json: request,
@@ -234,8 +264,6 @@ export function createApiClient({
         json: { orderId, transactionId },
       }),
     /** Where one of my orders stands (with the payment the browser made, if any). */
-    listPendingPayments: () =>
-      call(() => orderSchemas().then((m) => m.PendingPaymentListSchema), 'get', 'my/pending-payments'),
     getOrderState: (orderId: string, transactionId?: string) =>
       call(
         () => orderSchemas().then((m) => m.OrderStateSchema),
@@ -243,14 +271,27 @@ export function createApiClient({
         `orders/${encodeURIComponent(orderId)}`,
         transactionId ? { searchParams: { transactionId } } : {},
       ),
+    listPendingPayments: () =>
+      call(() => orderSchemas().then((m) => m.PendingPaymentListSchema), 'get', 'my/pending-payments'),
     /** After the wallet associates a collection: deliver what waited for it now. */
     checkDeliveries: () =>
       call(() => orderSchemas().then((m) => m.DeliveryCheckResponseSchema), 'post', 'orders/deliveries'),
     getClaimEligibility: () =>
       call(() => orderSchemas().then((m) => m.ClaimEligibilitySchema), 'get', 'claim/eligibility'),
-    getRate: () => call(RateSchema, 'get', 'rate'),
-    getLedgerInfo: () => call(LedgerInfoSchema, 'get', 'ledger-info'),
+  };
+}
 
+/** The profile, its picture, its email and its reminders. */
+function profileEndpoints(call: Call) {
+  return {
+    getProfile: () => call(() => profileSchemas().then((m) => m.ProfileResponseSchema), 'get', 'my/profile'),
+    saveProfile: (profile: ProfileUpdate) =>
+      call(() => profileSchemas().then((m) => m.ProfileSchema), 'put', 'my/profile', { json: profile }),
+    listCountries: () => call(() => profileSchemas().then((m) => m.CountryListSchema), 'get', 'countries'),
+    listStates: (countryName: string) =>
+      call(() => profileSchemas().then((m) => m.StateListSchema), 'get', 'states', {
+        searchParams: { countryName },
+      }),
     /** A PNG, JPEG or WebP image of at most 512 KB; answers where it is served. */
     uploadProfilePicture: (image: Blob) =>
       call(() => profileSchemas().then((m) => m.PictureUploadResponseSchema), 'put', 'my/profile/picture', {

@@ -38,11 +38,9 @@ function walletConnectRequirement(ledger: LedgerInfo | null): string | null {
 
 type Notice = { message: string; installUrl?: string };
 
-/** The Connect Wallet modal: HashPack and Blade, any WalletConnect wallet, and the Local Wallet on the local ledger. */
-export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
+/** The server's ledger (its network decides which wallets can connect); 'unknown' when it cannot say. */
+function useLedgerInfo() {
   const [ledger, setLedger] = useState<LedgerInfo | null>(null);
-  const { connect, status, error, installUrl } = useWalletSession();
-
   useEffect(() => {
     api
       .getLedgerInfo()
@@ -56,6 +54,68 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
         }),
       );
   }, []);
+  return ledger;
+}
+
+/** What a WalletConnect-based wallet needs of the server's network, on the Hedera network only. */
+function walletConnectOptions(ledger: LedgerInfo | null) {
+  if (!ledger || !onHedera(ledger)) return undefined;
+  return {
+    projectId: ledger.walletConnectProjectId,
+    network: ledger.network as 'testnet' | 'mainnet',
+    mirrorNodeUrl: ledger.mirrorNodeUrl,
+  };
+}
+
+/** HashPack or Blade off the Hedera network: installed or not (spec: a link to install it), neither can pay. */
+async function extensionNotice(name: 'Hashpack' | 'Blade'): Promise<Notice> {
+  const { EXTENSIONS } = await import('@registry/wallet/detect-extension');
+  return (await EXTENSIONS[name].detect())
+    ? { message: `${name} is installed, but this server's ledger takes the Local Wallet only.` }
+    : { message: `${name} is not installed`, installUrl: EXTENSIONS[name].installUrl };
+}
+
+/** Blade's own browser: no choice to make. Each opening tries once; a failure stays shown in the dialog. */
+function useAutoChoose(
+  open: boolean,
+  autoChoose: WalletName | undefined,
+  ready: boolean,
+  choose: (name: WalletName) => Promise<void>,
+) {
+  const autoTried = useRef(false);
+  useEffect(() => {
+    if (!open) {
+      autoTried.current = false;
+      return;
+    }
+    if (!autoChoose || autoTried.current || !ready) return;
+    autoTried.current = true;
+    void choose(autoChoose);
+  }, [open, autoChoose, ready, choose]);
+}
+
+/** Why the last try failed, with a link to install the wallet when that is why. */
+function WalletNotice({ message, installUrl }: { message: string | null; installUrl?: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert">
+      {message}
+      {installUrl ? (
+        <>
+          {' '}
+          <a href={installUrl} target="_blank" rel="noreferrer">
+            Install
+          </a>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** The Connect Wallet modal: HashPack and Blade, any WalletConnect wallet, and the Local Wallet on the local ledger. */
+export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
+  const ledger = useLedgerInfo();
+  const { connect, status, error, installUrl } = useWalletSession();
 
   const [notice, setNotice] = useState<Notice | null>(null);
   const [looking, setLooking] = useState<WalletName | null>(null);
@@ -73,26 +133,12 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
       }
       if ((name === 'Hashpack' || name === 'Blade') && !onHedera(ledger)) {
         // Spec: a missing extension says so with a link to install it, whatever the server's ledger.
-        const { EXTENSIONS } = await import('@registry/wallet/detect-extension');
         setLooking(name);
-        const installed = await EXTENSIONS[name].detect().finally(() => setLooking(null));
-        setNotice(
-          installed
-            ? { message: `${name} is installed, but this server's ledger takes the Local Wallet only.` }
-            : { message: `${name} is not installed`, installUrl: EXTENSIONS[name].installUrl },
-        );
+        setNotice(await extensionNotice(name).finally(() => setLooking(null)));
         return;
       }
-      const walletConnect =
-        ledger && (ledger.network === 'testnet' || ledger.network === 'mainnet')
-          ? {
-              projectId: ledger.walletConnectProjectId,
-              network: ledger.network as 'testnet' | 'mainnet',
-              mirrorNodeUrl: ledger.mirrorNodeUrl,
-            }
-          : undefined;
       if (name === 'WalletConnect') setHandedOver(true);
-      await connect(name, walletConnect).finally(() => setHandedOver(false));
+      await connect(name, walletConnectOptions(ledger)).finally(() => setHandedOver(false));
       if (useWalletSession.getState().status === 'paired') onClose();
     },
     [ledger, connect, onClose],
@@ -101,17 +147,7 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
   const reason = requirement(ledger);
   const busy = status === 'connecting' || looking !== null;
 
-  // Blade's own browser: no choice to make. Each opening tries once; a failure stays shown here.
-  const autoTried = useRef(false);
-  useEffect(() => {
-    if (!open) {
-      autoTried.current = false;
-      return;
-    }
-    if (!autoChoose || autoTried.current || !ledger || reason !== null) return;
-    autoTried.current = true;
-    void choose(autoChoose);
-  }, [open, autoChoose, ledger, reason, choose]);
+  useAutoChoose(open, autoChoose, ledger !== null && reason === null, choose);
 
   return (
     <Modal
@@ -147,19 +183,7 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
       </ul>
       {status === 'connecting' ? <p role="status">Connecting…</p> : null}
       {looking ? <p role="status">Looking for {looking}…</p> : null}
-      {(notice ?? error) ? (
-        <p role="alert">
-          {notice?.message ?? error}
-          {(notice ? notice.installUrl : installUrl) ? (
-            <>
-              {' '}
-              <a href={notice ? notice.installUrl : installUrl!} target="_blank" rel="noreferrer">
-                Install
-              </a>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <WalletNotice message={notice?.message ?? error} installUrl={notice ? notice.installUrl : installUrl} />
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { bus } from '@registry/bus';
 import { ApiRequestError } from '@registry/api-client/client';
 import type { Profile } from '@registry/contracts/profile';
@@ -12,25 +12,9 @@ import {
   profileValues,
   type ProfileValues,
 } from '../profile-form';
-import { FormField } from './form-field';
+import { BillingFields, DetailsFields, type FieldKit } from './profile-fields';
 import { useFieldRules } from './use-field-rules';
-
-type Country = { cd: string; name: string };
-/** Spec section 7: country and state list errors show in a banner for 3 s. */
-const BANNER_MS = 3000;
-
-/** The text fields of both cards: label and input hints, one line each. */
-const TEXT_FIELDS = {
-  fullName: { label: 'Name', required: true, autoComplete: 'name', maxLength: 120 },
-  email: { label: 'Email', type: 'email', required: true, autoComplete: 'email', maxLength: 254 },
-  mobileNo: { label: 'Phone', type: 'tel', required: true, autoComplete: 'tel-national', maxLength: 15 },
-  adrLine1: { label: 'Address Line 1', required: true, autoComplete: 'address-line1', maxLength: 200 },
-  adrLine2: { label: 'Address Line 2', autoComplete: 'address-line2', maxLength: 200 },
-  state: { label: 'State', required: true, autoComplete: 'address-level1', maxLength: 120 },
-  city: { label: 'City', required: true, autoComplete: 'address-level2', maxLength: 120 },
-  pincode: { label: 'Postal code', required: true, autoComplete: 'postal-code', maxLength: 20 },
-} as const;
-type TextField = keyof typeof TEXT_FIELDS;
+import { usePlaceLists } from './use-place-lists';
 
 export type ProfilePart = 'details' | 'billing';
 const TITLES: Record<ProfilePart, string> = {
@@ -38,69 +22,32 @@ const TITLES: Record<ProfilePart, string> = {
   billing: 'Edit Billing Address',
 };
 
-/**
- * The modal of one card: Edit Profile Details or Edit Billing Address. Fields are checked on blur;
- * Cancel puts back the stored profile; Save sends the whole profile and closes.
- */
-export function EditProfileModal({
-  part,
-  profile,
-  onClose,
-  onSaved,
-}: {
+type EditProfileModalProps = {
   part: ProfilePart;
   profile: Profile | null;
   onClose: () => void;
   onSaved: () => void;
-}) {
+};
+
+/**
+ * The modal of one card: Edit Profile Details or Edit Billing Address. Fields are checked on blur;
+ * Cancel puts back the stored profile; Save sends the whole profile and closes.
+ */
+export function EditProfileModal({ part, profile, onClose, onSaved }: EditProfileModalProps) {
   const stored = useMemo(() => profileValues(profile), [profile]);
   const [values, setValues] = useState<ProfileValues>(stored);
-  const [countries, setCountries] = useState<Country[]>([]);
-  const [states, setStates] = useState<string[]>([]);
-  const [banner, setBanner] = useState<string | null>(null);
+  const { callingCodes, countryOptions, states, banner } = usePlaceLists(
+    part === 'billing' && values.country ? values.country : null,
+  );
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const rules = part === 'details' ? DETAILS_RULES : BILLING_RULES;
   const { bind, checkAll, reset } = useFieldRules(values, rules);
-  const set = (key: keyof ProfileValues) => (value: string) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  const textField = (key: TextField) => (
-    <FormField {...TEXT_FIELDS[key]} value={values[key]} {...bind(key, set(key))} />
-  );
-
-  const showBanner = (message: string) => {
-    setBanner(message);
-    setTimeout(() => setBanner(null), BANNER_MS);
+  const kit: FieldKit = {
+    values,
+    bindTo: (key, onChange = (value) => setValues((current) => ({ ...current, [key]: value }))) =>
+      bind(key, onChange),
   };
-
-  useEffect(() => {
-    void profileApi
-      .listCountries()
-      .then(({ countries: list }) => setCountries(list))
-      .catch((error: unknown) =>
-        showBanner(
-          error instanceof ApiRequestError ? error.message : 'The list of countries could not be loaded',
-        ),
-      );
-  }, []);
-
-  useEffect(() => {
-    if (part !== 'billing' || !values.country) return;
-    let current = true;
-    void profileApi
-      .listStates(values.country)
-      .then(({ states: list }) => current && setStates(list))
-      .catch((error: unknown) => {
-        if (!current) return;
-        setStates([]);
-        showBanner(
-          error instanceof ApiRequestError ? error.message : 'The list of states could not be loaded',
-        );
-      });
-    return () => {
-      current = false;
-    };
-  }, [part, values.country]);
 
   const cancel = () => {
     setValues(stored);
@@ -126,12 +73,6 @@ export function EditProfileModal({
     }
   };
 
-  const callingCodes = [...new Set(countries.map((country) => country.cd))]
-    .filter((cd) => /^\+[1-9]\d{0,3}$/.test(cd))
-    .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
-    .map((cd) => ({ value: cd, label: cd }));
-  const countryOptions = countries.map((country) => ({ value: country.name, label: country.name }));
-
   return (
     <Modal open onOpenChange={(open) => !open && cancel()} title={TITLES[part]} closeLabel="Cancel">
       {banner ? (
@@ -141,57 +82,14 @@ export function EditProfileModal({
       ) : null}
       <form className="profile-form" onSubmit={(event) => void save(event)} noValidate>
         {part === 'details' ? (
-          <>
-            {textField('fullName')}
-            {textField('email')}
-            <div className="profile-form__phone">
-              <FormField
-                label="Code"
-                value={values.countryCode}
-                options={
-                  callingCodes.length > 0
-                    ? callingCodes
-                    : [{ value: values.countryCode, label: values.countryCode }]
-                }
-                {...bind('countryCode', set('countryCode'))}
-              />
-              {textField('mobileNo')}
-            </div>
-          </>
+          <DetailsFields kit={kit} callingCodes={callingCodes} />
         ) : (
-          <>
-            {textField('adrLine1')}
-            {textField('adrLine2')}
-            <FormField
-              label="Country"
-              required
-              value={values.country}
-              options={
-                countryOptions.length > 0
-                  ? countryOptions
-                  : [{ value: values.country, label: values.country }]
-              }
-              {...bind('country', (value) =>
-                setValues((current) => ({ ...current, country: value, state: '' })),
-              )}
-            />
-            {states.length > 0 ? (
-              <FormField
-                label="State"
-                required
-                value={values.state}
-                options={[
-                  { value: '', label: 'Select a state' },
-                  ...states.map((state) => ({ value: state, label: state })),
-                ]}
-                {...bind('state', set('state'))}
-              />
-            ) : (
-              textField('state')
-            )}
-            {textField('city')}
-            {textField('pincode')}
-          </>
+          <BillingFields
+            kit={kit}
+            countryOptions={countryOptions}
+            states={states}
+            onCountryChosen={(country) => setValues((current) => ({ ...current, country, state: '' }))}
+          />
         )}
         {saveError ? (
           <p className="profile-form__error" role="alert">
