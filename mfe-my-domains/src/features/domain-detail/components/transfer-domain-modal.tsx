@@ -2,11 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { AccountIdSchema } from '@registry/contracts/account';
 import { Button } from '@registry/ui/button';
 import { Modal } from '@registry/ui/modal';
-import { PAYMENT_RESULT } from '@registry/wallet/wallet-port';
 import { useWalletSession } from '@registry/wallet/wallet-session';
-import { myDomainsApi } from '../../../api/my-domains-api';
+import { transferDomain, type TransferStep } from '../api/transfer-domain';
 
-type Step = 'idle' | 'checking' | 'signing' | 'reading' | 'done';
+type Step = 'idle' | TransferStep | 'done';
 
 const STEP_TEXT: Record<Step, string> = {
   idle: '',
@@ -19,19 +18,18 @@ const STEP_TEXT: Record<Step, string> = {
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong; try again';
 
+type TransferDomainModalProps = {
+  domainName: string;
+  onClose: () => void;
+  /** The transfer is made; `owner` is the holder the ledger now shows. */
+  onSent: (owner: string) => void;
+};
+
 /**
  * Sends a domain's NFT to another account: the server checks the receiver can hold it, the wallet
  * signs the transfer, and the registry reads the new holder from the ledger.
  */
-export function TransferDomainModal({
-  domainName,
-  onClose,
-  onSent,
-}: {
-  domainName: string;
-  onClose: () => void;
-  onSent: (owner: string) => void;
-}) {
+export function TransferDomainModal({ domainName, onClose, onSent }: TransferDomainModalProps) {
   const loadWallet = useWalletSession((session) => session.adapter);
   const [receiver, setReceiver] = useState('');
   const [step, setStep] = useState<Step>('idle');
@@ -45,32 +43,15 @@ export function TransferDomainModal({
     setError(null);
     const to = AccountIdSchema.safeParse(receiver.trim());
     if (!to.success) return setError('Enter an account id such as 0.0.1234');
-    try {
-      setStep('checking');
-      const plan = await myDomainsApi.prepareTransfer(domainName, to.data);
-      setStep('signing');
-      const wallet = await loadWallet();
-      if (!wallet) {
-        setStep('idle');
-        return setError('Connect your wallet first');
-      }
-      const sent = await wallet.transferNft(plan);
-      if (sent.result !== PAYMENT_RESULT.success) {
-        setStep('idle');
-        return setError(
-          sent.result === PAYMENT_RESULT.failure
-            ? `The transfer was not made${sent.status ? ` (${sent.status})` : ''}`
-            : 'The wallet could not send the transfer; try again',
-        );
-      }
-      setStep('reading');
-      const holder = await myDomainsApi.refreshHolder(domainName);
-      setOwner(holder.owner);
-      setStep('done');
-    } catch (failure) {
+    const outcome = await transferDomain(domainName, to.data, loadWallet, setStep).catch(
+      (failure: unknown) => ({ ok: false as const, message: messageOf(failure) }),
+    );
+    if (!outcome.ok) {
       setStep('idle');
-      setError(messageOf(failure));
+      return setError(outcome.message);
     }
+    setOwner(outcome.owner);
+    setStep('done');
   };
 
   return (

@@ -1,8 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { bus } from '@registry/bus';
 import { checkSubdomainLabel, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
-import type { QuotePreview, QuoteRequest } from '@registry/contracts/orders';
-import { formatAmount } from '@registry/contracts/pricing';
+import type { QuoteRequest } from '@registry/contracts/orders';
 import { paths } from '@registry/contracts/routes';
 import { PaymentStatus, sessionJournal, usePaidAction } from '@registry/paid-flow';
 import { AppLink } from '@registry/ui/app-link';
@@ -10,7 +9,7 @@ import { Button } from '@registry/ui/button';
 import { Card } from '@registry/ui/card';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { myDomainsApi } from '../../../api/my-domains-api';
-import { subdomainStageTexts } from '../subdomain-stages';
+import { SubdomainBooking, type Booking } from './subdomain-booking';
 import '../subdomains.css';
 
 /**
@@ -21,11 +20,7 @@ export function SubdomainPanel({ parent, onBooked }: { parent: string; onBooked:
   const inputId = useId();
   const [text, setText] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [booking, setBooking] = useState<{
-    request: QuoteRequest;
-    fullName: string;
-    preview: QuotePreview;
-  } | null>(null);
+  const [booking, setBooking] = useState<Booking | null>(null);
   const adapter = useWalletSession((session) => session.adapter);
   // A booking paid before a reload is kept, and the panel shows where its payment stands.
   const journal = useMemo(() => sessionJournal(`subdomain:${parent}`), [parent]);
@@ -55,9 +50,6 @@ export function SubdomainPanel({ parent, onBooked }: { parent: string; onBooked:
     // Not yet in the wallet: the Pending list follows its delivery.
     if (outcome.pending.length > 0) bus.emit('navigate', { to: paths.pending });
   };
-
-  const failure = paid.outcome && !paid.outcome.ok ? paid.outcome : null;
-  const stages = subdomainStageTexts(paid.stage, paid.outcome);
 
   return (
     <Card className="subdomain-panel" aria-labelledby={`${inputId}-title`}>
@@ -92,28 +84,7 @@ export function SubdomainPanel({ parent, onBooked }: { parent: string; onBooked:
           </p>
         ) : null}
       </form>
-      {booking ? (
-        <div className="subdomain-panel__booking">
-          <p>
-            {booking.fullName}: <strong>{formatAmount(booking.preview.totalHbar)} HBAR</strong> for{' '}
-            {booking.preview.lines[0]?.months ?? 120} months
-          </p>
-          <Button onClick={() => void pay()} disabled={paid.running || paid.outcome?.ok === true}>
-            Payment
-          </Button>
-          <ol className="subdomain-panel__stages" aria-live="polite" aria-label="Subdomain progress">
-            {stages.map((stage) => (
-              <li key={stage}>{stage}</li>
-            ))}
-          </ol>
-          {failure ? (
-            <div className="subdomain-panel__message" role="alert">
-              <p>{failure.error.title}</p>
-              {failure.error.message !== failure.error.title ? <p>{failure.error.message}</p> : null}
-            </div>
-          ) : null}
-        </div>
-      ) : null}
+      {booking ? <SubdomainBooking booking={booking} paid={paid} onPay={() => void pay()} /> : null}
       <AppLink className="subdomain-panel__list" to={paths.mySubdomains(parent)}>
         Subdomains of {parent}
       </AppLink>
