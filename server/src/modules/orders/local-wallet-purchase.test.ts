@@ -1,44 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@registry/api-client/client';
 import { LocalWallet } from '@registry/wallet/local-wallet';
 import { PAYMENT_RESULT } from '@registry/wallet/wallet-port';
 import { cookieJarFetch } from '../../testing/cookie-jar-fetch';
 import { engineCases } from '../../testing/test-databases';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { listeningTestApp, signInWithWallet } from '../../testing/listening-app';
 import { memoryStorage } from '@registry/wallet/memory-storage';
 
 /** The browser's path end to end: Local Wallet, typed client, server, local ledger, mint job. */
 describe('buying a domain with the Local Wallet', () => {
-  let t: TestApp;
-  let origin: string;
-
-  beforeAll(async () => {
-    t = await startTestApp(engineCases[0]!.open);
-    origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
-  });
+  const server = listeningTestApp(engineCases[0]!.open);
 
   it('connects from the faucet, signs in, pays a quote, associates and receives the NFT', async () => {
     const storage = memoryStorage();
-    const wallet = new LocalWallet({ baseUrl: origin, storage });
+    const wallet = new LocalWallet({ baseUrl: server.origin, storage });
     expect((await wallet.pay({ to: '0.0.2', amountTinybars: 1n, memo: 'x' })).result).toBe(
       PAYMENT_RESULT.noWallet,
     );
     const { accountId } = await wallet.connect();
     expect(await wallet.balance()).toBe(10_000);
 
-    const client = createApiClient({ baseUrl: origin, fetch: cookieJarFetch() });
-    const challenge = await client.createSignInChallenge(accountId);
-    await client.verifySignIn({
-      accountId,
-      nonce: challenge.nonce,
-      signatureMap: await wallet.signMessage(challenge.message),
-    });
+    const client = createApiClient({ baseUrl: server.origin, fetch: cookieJarFetch() });
+    await signInWithWallet(client, wallet, accountId);
 
-    const name = t.uniqueName();
+    const name = server.t.uniqueName();
     const quote = await client.quoteOrder({
       kind: 'domains',
       items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
@@ -56,13 +41,15 @@ describe('buying a domain with the Local Wallet', () => {
     // Pending until the wallet associates the collection; then delivery completes by itself.
     const pending = await client.listPendingDomains();
     expect(pending.domains.map((domain) => domain.itemName)).toEqual([name]);
-    const tokenId = (await t.collectionOf('hbar'))!;
+    const tokenId = (await server.t.collectionOf('hbar'))!;
     expect((await wallet.associateToken(tokenId)).result).toBe(PAYMENT_RESULT.success);
-    await t.runQueuedJobsNow();
+    await server.t.runQueuedJobsNow();
 
     const mine = await client.listMyDomains();
     expect(mine.domains).toEqual([expect.objectContaining({ itemName: name, status: 22 })]);
-    const nfts = (await (await fetch(`${origin}/ledger/api/v1/accounts/${accountId}/nfts`)).json()) as {
+    const nfts = (await (
+      await fetch(`${server.origin}/ledger/api/v1/accounts/${accountId}/nfts`)
+    ).json()) as {
       nfts: { serial_number: number }[];
     };
     expect(nfts.nfts.map((nft) => nft.serial_number)).toEqual([mine.domains[0]!.serialNo]);
@@ -77,7 +64,7 @@ describe('buying a domain with the Local Wallet', () => {
     expect(tooMuch).toMatchObject({ result: PAYMENT_RESULT.failure, status: 'INSUFFICIENT_PAYER_BALANCE' });
 
     // The same browser profile finds the same account again.
-    const again = new LocalWallet({ baseUrl: origin, storage });
+    const again = new LocalWallet({ baseUrl: server.origin, storage });
     expect((await again.connect()).accountId).toBe(accountId);
   });
 });

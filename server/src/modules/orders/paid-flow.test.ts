@@ -1,38 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '@registry/api-client/client';
 import { runPaidAction, type PaidActionState } from '@registry/paid-flow';
 import { LocalWallet } from '@registry/wallet/local-wallet';
 import { PAYMENT_RESULT, type WalletPort } from '@registry/wallet/wallet-port';
 import { cookieJarFetch } from '../../testing/cookie-jar-fetch';
 import { engineCases } from '../../testing/test-databases';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { listeningTestApp, signInWithWallet } from '../../testing/listening-app';
 import { memoryStorage } from '@registry/wallet/memory-storage';
 
 /** The browser's one paid flow, driven by the Local Wallet against the real server and ledger. */
 describe('the paid flow', () => {
-  let t: TestApp;
-  let origin: string;
-
-  beforeAll(async () => {
-    t = await startTestApp(engineCases[0]!.open, { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_FAUCET: '1000' });
-    origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
+  const server = listeningTestApp(engineCases[0]!.open, {
+    RATE_LIMIT_SIGN_IN: '1000',
+    RATE_LIMIT_FAUCET: '1000',
   });
 
   /** A browser: its own Local Wallet (faucet account) signed in with its own session. */
   async function browser() {
-    const wallet = new LocalWallet({ baseUrl: origin, storage: memoryStorage() });
+    const wallet = new LocalWallet({ baseUrl: server.origin, storage: memoryStorage() });
     const { accountId } = await wallet.connect();
-    const api = createApiClient({ baseUrl: origin, fetch: cookieJarFetch() });
-    const challenge = await api.createSignInChallenge(accountId);
-    await api.verifySignIn({
-      accountId,
-      nonce: challenge.nonce,
-      signatureMap: await wallet.signMessage(challenge.message),
-    });
+    const api = createApiClient({ baseUrl: server.origin, fetch: cookieJarFetch() });
+    await signInWithWallet(api, wallet, accountId);
     return { wallet, api, accountId };
   }
 
@@ -43,7 +31,7 @@ describe('the paid flow', () => {
 
   it('quotes, gets the wallet to pay, confirms, associates the collection and delivers', async () => {
     const { wallet, api } = await browser();
-    const name = t.uniqueName('bhc');
+    const name = server.t.uniqueName('bhc');
     const stages: string[] = [];
     const outcome = await runPaidAction(buy(name), {
       api,
@@ -59,7 +47,7 @@ describe('the paid flow', () => {
 
   it('answers -1 with the spec message without a connected wallet', async () => {
     const { api } = await browser();
-    const outcome = await runPaidAction(buy(t.uniqueName()), { api, wallet: null });
+    const outcome = await runPaidAction(buy(server.t.uniqueName()), { api, wallet: null });
     expect(outcome).toMatchObject({
       ok: false,
       result: PAYMENT_RESULT.noWallet,
@@ -72,21 +60,21 @@ describe('the paid flow', () => {
     const refusing: WalletPort = Object.assign(Object.create(wallet) as WalletPort, {
       pay: async () => ({ result: PAYMENT_RESULT.failure }),
     });
-    const before = await t.ledger.balanceTinybars(accountId);
-    const outcome = await runPaidAction(buy(t.uniqueName()), { api, wallet: refusing });
+    const before = await server.t.ledger.balanceTinybars(accountId);
+    const outcome = await runPaidAction(buy(server.t.uniqueName()), { api, wallet: refusing });
     expect(outcome).toMatchObject({
       ok: false,
       result: 0,
       stage: 'approval',
       error: { title: 'Something went wrong', message: 'Purchase of domain failed' },
     });
-    expect(await t.ledger.balanceTinybars(accountId)).toBe(before);
+    expect(await server.t.ledger.balanceTinybars(accountId)).toBe(before);
   });
 
   it('tells the buyer when someone else holds a name, and when the ledger is down', async () => {
     const first = await browser();
     const second = await browser();
-    const name = t.uniqueName();
+    const name = server.t.uniqueName();
     await first.api.quoteOrder(buy(name));
     const taken = await runPaidAction(buy(name), { api: second.api, wallet: second.wallet });
     expect(taken).toMatchObject({
@@ -99,18 +87,21 @@ describe('the paid flow', () => {
       },
     });
 
-    t.ledger.pause();
+    server.t.ledger.pause();
     try {
-      const down = await runPaidAction(buy(t.uniqueName()), { api: second.api, wallet: second.wallet });
+      const down = await runPaidAction(buy(server.t.uniqueName()), {
+        api: second.api,
+        wallet: second.wallet,
+      });
       expect(down).toMatchObject({ ok: false, result: -9, error: { title: 'HCS link is down' } });
     } finally {
-      t.ledger.resume();
+      server.t.ledger.resume();
     }
   });
 
   it('resumes after a lost confirmation without paying twice', async () => {
     const { wallet, api, accountId } = await browser();
-    const name = t.uniqueName('hangry');
+    const name = server.t.uniqueName('hangry');
     let dropped = false;
     const flaky: ApiClient = {
       ...api,
@@ -122,7 +113,7 @@ describe('the paid flow', () => {
         return api.confirmOrder(...args);
       },
     };
-    const before = (await t.ledger.balanceTinybars(accountId))!;
+    const before = (await server.t.ledger.balanceTinybars(accountId))!;
     const failed = await runPaidAction(buy(name), { api: flaky, wallet });
     expect(failed).toMatchObject({
       ok: false,
@@ -135,6 +126,6 @@ describe('the paid flow', () => {
     const resumed = await runPaidAction(buy(name), { api: flaky, wallet }, progress);
     expect(resumed).toMatchObject({ ok: true, delivered: [name] });
     // One payment of 10 HBAR with its fee, and the association's fee: nothing was paid twice.
-    expect(before - (await t.ledger.balanceTinybars(accountId))!).toBe(1_000_000_000n + 200_000n);
+    expect(before - (await server.t.ledger.balanceTinybars(accountId))!).toBe(1_000_000_000n + 200_000n);
   });
 });

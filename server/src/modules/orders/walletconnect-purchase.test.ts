@@ -1,5 +1,5 @@
 import { PrivateKey } from '@hashgraph/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@registry/api-client/client';
 import { LocalWallet } from '@registry/wallet/local-wallet';
 import { memoryStorage } from '@registry/wallet/memory-storage';
@@ -9,7 +9,7 @@ import { PAYMENT_RESULT } from '@registry/wallet/wallet-port';
 import { WalletConnectWallet, WalletNetworkMismatchError } from '@registry/wallet/walletconnect-wallet';
 import { cookieJarFetch } from '../../testing/cookie-jar-fetch';
 import { engineCases } from '../../testing/test-databases';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { listeningTestApp, signInWithWallet } from '../../testing/listening-app';
 
 type MirrorTransaction = { result: string; memo_base64: string };
 
@@ -19,41 +19,31 @@ type MirrorTransaction = { result: string; memo_base64: string };
  * local ledger, and each way a wallet says no mapped to the spec's result.
  */
 describe('a WalletConnect (HIP-820) wallet', () => {
-  let t: TestApp;
-  let origin: string;
-
-  beforeAll(async () => {
-    t = await startTestApp(engineCases[0]!.open);
-    origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
-  });
+  const server = listeningTestApp(engineCases[0]!.open);
 
   const options = () => ({
     projectId: 'test-project',
     network: 'testnet' as const,
-    mirrorNodeUrl: `${origin}/ledger`,
+    mirrorNodeUrl: `${server.origin}/ledger`,
   });
   const timing = { requestTimeoutMs: 1_000, receiptTimeoutMs: 5_000, receiptPollMs: 50 };
 
   async function fundedWallet(network: 'testnet' | 'mainnet' = 'testnet') {
     const key = PrivateKey.generateED25519();
-    const response = await fetch(`${origin}/ledger/faucet`, {
+    const response = await fetch(`${server.origin}/ledger/faucet`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ publicKey: key.publicKey.toStringDer() }),
     });
     const { accountId } = (await response.json()) as { accountId: string };
-    return hip820TestWallet({ accountId, key, ledgerOrigin: origin, network });
+    return hip820TestWallet({ accountId, key, ledgerOrigin: server.origin, network });
   }
 
   async function mirrorTransaction(transactionId: string) {
     const [account, validStart] = transactionId.split('@') as [string, string];
     const [seconds, nanos] = validStart.split('.') as [string, string];
     const response = await fetch(
-      `${origin}/ledger/api/v1/transactions/${account}-${seconds}-${nanos.padStart(9, '0')}`,
+      `${server.origin}/ledger/api/v1/transactions/${account}-${seconds}-${nanos.padStart(9, '0')}`,
     );
     if (response.status === 404) return null;
     return ((await response.json()) as { transactions: MirrorTransaction[] }).transactions[0]!;
@@ -69,16 +59,11 @@ describe('a WalletConnect (HIP-820) wallet', () => {
     expect(accountId).toBe(wallet.signer.getAccountId().toString());
     expect(await adapter.balance()).toBe(10_000);
 
-    const client = createApiClient({ baseUrl: origin, fetch: cookieJarFetch() });
-    const challenge = await client.createSignInChallenge(accountId);
-    await client.verifySignIn({
-      accountId,
-      nonce: challenge.nonce,
-      signatureMap: await adapter.signMessage(challenge.message),
-    });
+    const client = createApiClient({ baseUrl: server.origin, fetch: cookieJarFetch() });
+    await signInWithWallet(client, adapter, accountId);
     expect(await client.getSession()).toEqual({ accountId });
 
-    const name = t.uniqueName();
+    const name = server.t.uniqueName();
     const quote = await client.quoteOrder({
       kind: 'domains',
       items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
@@ -96,21 +81,21 @@ describe('a WalletConnect (HIP-820) wallet', () => {
       resData: [{ itemName: name, status: 1 }],
     });
 
-    const tokenId = (await t.collectionOf('hbar'))!;
+    const tokenId = (await server.t.collectionOf('hbar'))!;
     expect((await adapter.associateToken(tokenId)).result).toBe(PAYMENT_RESULT.success);
-    await t.runQueuedJobsNow();
+    await server.t.runQueuedJobsNow();
     const mine = await client.listMyDomains();
     expect(mine.domains).toEqual([expect.objectContaining({ itemName: name, status: 22 })]);
     const serialNumber = mine.domains[0]!.serialNo;
 
     // The NFT transfer of a domain to another account goes through the same request.
-    const receiver = new LocalWallet({ baseUrl: origin, storage: memoryStorage() });
+    const receiver = new LocalWallet({ baseUrl: server.origin, storage: memoryStorage() });
     const { accountId: receiverId } = await receiver.connect();
     expect((await receiver.associateToken(tokenId)).result).toBe(PAYMENT_RESULT.success);
     const sent = await adapter.transferNft({ tokenId, serialNumber, to: receiverId });
     expect(sent.result).toBe(PAYMENT_RESULT.success);
     const nft = (await (
-      await fetch(`${origin}/ledger/api/v1/tokens/${tokenId}/nfts/${serialNumber}`)
+      await fetch(`${server.origin}/ledger/api/v1/tokens/${tokenId}/nfts/${serialNumber}`)
     ).json()) as {
       account_id: string;
     };

@@ -6,7 +6,7 @@ import { recheckAvailability } from '../api/checkout-api';
 import type { Minted } from './use-minted-dialog';
 
 /** Marks the cart's names someone else bought, as the server's taken-check says. */
-export async function flagTakenNames(names: string[]) {
+async function flagTakenNames(names: string[]) {
   const check = await recheckAvailability(names);
   if (check.ok && check.taken.length > 0) bus.emit('cart:sold-out', { itemNames: check.taken });
 }
