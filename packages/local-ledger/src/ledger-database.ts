@@ -19,7 +19,11 @@ export type LedgerDatabase = { db: LedgerDb; close(): Promise<void> };
 export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promise<LedgerDatabase> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 5 });
-    pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+    // pg emits `error` on a client whose backend goes away, idle in the pool or checked out (a
+    // submission's transaction); unheard, Node would stop. The query it runs fails instead.
+    const dropped = (error: Error) => console.warn(`PostgreSQL dropped a connection: ${error.message}`);
+    pool.on('error', dropped);
+    pool.on('connect', (client) => client.on('error', dropped));
     const db = drizzlePostgres(pool);
     await ensureLedgerSchema(db);
     return { db, close: () => pool.end() };

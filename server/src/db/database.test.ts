@@ -6,6 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { MIGRATIONS_FOLDER, openDatabase } from './database';
+import { isDatabaseUnavailable } from './database-errors';
 import { createScratchPostgres, engineCases, TEST_DATABASE_URL } from '../testing/test-databases';
 
 /** How many migrations the repository holds. */
@@ -76,6 +77,26 @@ describe.runIf(TEST_DATABASE_URL)('PostgreSQL server', () => {
 });
 
 describe.runIf(TEST_DATABASE_URL)('PostgreSQL connection loss', () => {
+  it('survives the server terminating a connection checked out for a transaction', async () => {
+    const scratch = await createScratchPostgres(TEST_DATABASE_URL!);
+    const database = await openDatabase({ engine: 'postgres', url: scratch.url });
+    try {
+      // The backend ends itself inside the transaction: pg then emits `error` on a client the pool has
+      // handed out, which stops the process unless someone listens.
+      const transaction = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+      });
+      await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
+      // The connection's end reaches the client after the failed query.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const rows = await database.db.execute<{ one: number }>(sql`select 1 as one`);
+      expect(rows.rows[0]?.one).toBe(1);
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
+  });
+
   it('survives the server terminating an idle pooled connection', async () => {
     const scratch = await createScratchPostgres(TEST_DATABASE_URL!);
     const database = await openDatabase({ engine: 'postgres', url: scratch.url });

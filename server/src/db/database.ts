@@ -48,6 +48,22 @@ export type DatabaseOptions =
 
 const PING_TIMEOUT_MS = 1000;
 
+/**
+ * A pool none of whose connections can stop the process. pg emits `error` on a client whose backend goes
+ * away (terminated, restarted, failed over), and Node stops on an `error` nobody listens to. The pool
+ * listens only while a client is idle in it; a client checked out (a transaction, a lock, a connection
+ * held while the ledger answers) had no listener. Each client gets one for its whole life: the query it
+ * runs, or its next one, fails instead (the request answers 503, the job is retried) and the pool drops
+ * the broken client when it comes back.
+ */
+export function createPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  const dropped = (error: Error) => console.warn(`PostgreSQL dropped a connection: ${error.message}`);
+  pool.on('error', dropped);
+  pool.on('connect', (client) => client.on('error', dropped));
+  return pool;
+}
+
 const resolvePackage = createRequire(import.meta.url).resolve;
 
 /**
@@ -61,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.engine === 'postgres') {
     const { connectTimeoutMs = 2000, statementTimeoutMs = 5000 } = options;
     await migratePostgresSchema(options.url, connectTimeoutMs);
-    const pool = new pg.Pool({
+    const pool = createPool({
       connectionString: options.url,
       max: 10,
       connectionTimeoutMillis: connectTimeoutMs,
@@ -69,17 +85,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       idle_in_transaction_session_timeout: statementTimeoutMs * 2,
     });
     // Health checks get their own connection so a pool full of stuck requests cannot hide a live database.
-    const pingPool = new pg.Pool({
+    const pingPool = createPool({
       connectionString: options.url,
       max: 1,
       connectionTimeoutMillis: PING_TIMEOUT_MS,
       statement_timeout: PING_TIMEOUT_MS,
     });
-    // An idle client cut off by the server (restart, terminated backend) is dropped by the pool; without a
-    // listener Node would treat it as an unhandled error and stop the process.
-    for (const each of [pool, pingPool]) {
-      each.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
-    }
     const db = drizzlePostgres(pool, { schema });
     return {
       db,
@@ -163,8 +174,7 @@ async function createPgliteFolder(directory: string) {
 
 /** Migrations run on a connection of their own, without the request pool's statement timeout. */
 async function migratePostgresSchema(url: string, connectTimeoutMs: number) {
-  const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: connectTimeoutMs * 5 });
-  pool.on('error', () => undefined);
+  const pool = createPool({ connectionString: url, max: 2, connectionTimeoutMillis: connectTimeoutMs * 5 });
   try {
     const lockClient = await pool.connect();
     try {

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
+import { isDatabaseUnavailable } from '../db/database-errors';
 import { jobs } from '../db/schema';
 import { createRoundGuard, MAX_WORKER_PAUSE_MS, roundTimer } from './timer-rounds';
 
@@ -21,6 +22,13 @@ export class RetryLater extends Error {
     this.name = 'RetryLater';
   }
 }
+
+/** A job the database failed under runs again this soon, without counting the try. */
+const DATABASE_RETRY_MS = 1000;
+/** Pause between tries to record a job's outcome while the database is away. */
+const OUTCOME_RETRY_MS = 250;
+/** Recording an outcome stops trying this long before the job's lease ends: then the lease hands it on. */
+const LEASE_MARGIN_MS = 2000;
 
 export function backoffMs(attempts: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
@@ -273,7 +281,7 @@ export class JobWorker {
           : group.map((job) => [job]);
       for (const chunk of chunks) {
         try {
-          await this.settle(chunk, await this.handle(kind, chunk));
+          await this.settleWithinLease(chunk, await this.handle(kind, chunk));
         } finally {
           this.releaseWaiters(chunk);
         }
@@ -308,6 +316,24 @@ export class JobWorker {
     }
   }
 
+  /**
+   * Records the outcomes, trying again while the database is away and the jobs are still ours: a job
+   * whose outcome could not be written would otherwise wait for its lease to run out (a minute) before
+   * anyone ran it again. Past that, the lease hands it to the next worker, as after a crash.
+   */
+  private async settleWithinLease(chunk: Job[], outcomes: Array<Error | null>) {
+    const leaseEnds = Math.min(...chunk.map((job) => job.lockedUntil?.getTime() ?? 0));
+    for (;;) {
+      try {
+        return await this.settle(chunk, outcomes);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() + OUTCOME_RETRY_MS > leaseEnds - LEASE_MARGIN_MS)
+          throw error;
+        await new Promise((resolve) => setTimeout(resolve, OUTCOME_RETRY_MS));
+      }
+    }
+  }
+
   private async settle(chunk: Job[], outcomes: Array<Error | null>) {
     await this.queue.complete(chunk.filter((_job, index) => outcomes[index] === null).map((job) => job.id));
     for (const [index, job] of chunk.entries()) {
@@ -318,6 +344,9 @@ export class JobWorker {
         await this.queue.fail(job.id, message);
       } else if (error instanceof RetryLater) {
         await this.queue.retry(job, message, error.delayMs ?? backoffMs(job.attempts), error.countsAsAttempt);
+      } else if (isDatabaseUnavailable(error)) {
+        // An outage is not the job's failure: it must not use up the job's attempts.
+        await this.queue.retry(job, message, DATABASE_RETRY_MS, false);
       } else if (job.attempts >= MAX_ATTEMPTS) {
         this.log(`job ${job.kind} ${job.uniqueKey} failed for good: ${message}`);
         await this.queue.fail(job.id, message);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema';
 import { engineCases } from '../testing/test-databases';
-import { createJobQueue, JobWorker, MAX_WORKER_PAUSE_MS, type JobQueue } from './job-queue';
+import { createJobQueue, JobWorker, MAX_WORKER_PAUSE_MS, type Job, type JobQueue } from './job-queue';
 
 /** A queue whose database is down until `up` is set. */
 function flakyQueue() {
@@ -59,6 +59,56 @@ describe('job worker', () => {
     const claims = state.claims;
     await worker.tick();
     expect(state.claims).toBe(claims + 1);
+  });
+});
+
+describe('job worker during a database outage', () => {
+  const job = (attempts: number) =>
+    ({
+      id: 7,
+      kind: 'mint',
+      uniqueKey: 'mint:7',
+      attempts,
+      lockedUntil: new Date(Date.now() + 60_000),
+    }) as Job;
+
+  it('puts a job the database failed under back soon, without using up its attempts', async () => {
+    const retried: Array<{ delayMs: number; countsAsAttempt: boolean }> = [];
+    let claims = 0;
+    const queue = {
+      claim: async () => (claims++ === 0 ? [job(11)] : []),
+      complete: async () => undefined,
+      retry: async (_job: Job, _error: string, delayMs: number, countsAsAttempt: boolean) =>
+        void retried.push({ delayMs, countsAsAttempt }),
+      fail: async () => expect.unreachable('an outage must not fail the job for good'),
+    } as unknown as JobQueue;
+    const worker = new JobWorker(queue, {
+      mint: async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+      },
+    });
+    await worker.kick();
+    expect(retried).toEqual([{ delayMs: 1000, countsAsAttempt: false }]);
+  });
+
+  it('records an outcome once the database is back, while the job is still leased to it', async () => {
+    let writes = 0;
+    let claims = 0;
+    const completed: number[][] = [];
+    const queue = {
+      claim: async () => (claims++ === 0 ? [job(1)] : []),
+      complete: async (ids: number[]) => {
+        writes += 1;
+        if (writes <= 3) throw new Error('Connection terminated unexpectedly');
+        completed.push(ids);
+      },
+    } as unknown as JobQueue;
+    const worker = new JobWorker(queue, { mint: async () => undefined });
+    await worker.kick();
+    expect(writes).toBe(4);
+    expect(completed).toEqual([[7]]);
   });
 });
 

@@ -1,0 +1,60 @@
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { SERVER_ROOT } from '../paths';
+
+export type ServerProcess = {
+  origin: string;
+  pid: number;
+  /** The exit code once the process has stopped (a signal's name if one stopped it), null while it runs. */
+  exitCode(): number | string | null;
+  /** What the process wrote to stderr so far: the reason, when it stopped by itself. */
+  stderr(): string;
+  stop(): Promise<void>;
+};
+
+/** Compiles the server as `npm start` does, so the process below runs the code under test. */
+export function buildServer() {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT, stdio: 'inherit' });
+}
+
+/**
+ * The server as `npm start` runs it on PostgreSQL (compiled, plain node, every worker started by
+ * main), on a free port; `env` adds to or overrides the environment.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join('dist', 'main.js')], {
+    cwd: SERVER_ROOT,
+    // Port 0: the system picks a free one, and the server says which once it listens.
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let origin: string | null = null;
+  // Read to the end (a full pipe would block the server), kept only until it says where it listens.
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (origin ?? (stdout += chunk)));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exitCode = () => child.exitCode ?? child.signalCode;
+  const deadline = Date.now() + 60_000;
+  while (!origin) {
+    if (exitCode() !== null) throw new Error(`the server exited with ${exitCode()}:\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${stderr}`);
+    const port = /is running at http:\/\/localhost:(\d+)/.exec(stdout)?.[1];
+    if (port) origin = `http://127.0.0.1:${port}`;
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    pid: child.pid!,
+    exitCode,
+    stderr: () => stderr,
+    async stop() {
+      if (exitCode() !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
