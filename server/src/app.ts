@@ -20,6 +20,8 @@ export type AppDependencies = {
   hederaWriter?: LedgerWriter;
   prices?: PriceSource;
   mailer?: Mailer;
+  /** Where log lines go (default: standard output). */
+  logStream?: { write(line: string): void };
   /**
    * Run due jobs right after a confirmed payment (default), or leave them to the worker's timer, e.g.
    * when another process runs the worker.
@@ -36,8 +38,9 @@ export async function buildApp({
   prices,
   mailer,
   jobsAfterPayment = true,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
-  const app = createFastify(config);
+  const app = createFastify(config, logStream);
   const remotes = await resolveRemotesManifest(config);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const access = createLedgerAccess(app, config, { localLedger, hederaWriter, prices });

@@ -5,6 +5,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { RemotesManifest } from '@registry/contracts/remotes';
 import type { AppConfig } from '../config';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from '../plugins/error-handler';
+import { AccessLog } from '../plugins/access-log';
 import { registerOpenApi } from '../plugins/openapi';
 import { responseSerializerCompiler } from '../plugins/response-serializer';
 import { registerSecurityHeaders } from '../plugins/security-headers';
@@ -13,9 +14,13 @@ import { registerSecurityHeaders } from '../plugins/security-headers';
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The Fastify instance with its limits: timeouts, body size, which proxies name the client. */
-export function createFastify(config: AppConfig) {
+export function createFastify(config: AppConfig, logStream?: { write(line: string): void }) {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
+    logController: new AccessLog(),
     // Client addresses (rate limits, loopback-only routes) come from the socket unless a proxy is configured.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,

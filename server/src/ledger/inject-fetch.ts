@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { internalRequestHeaders } from '../plugins/access-log';
 
 /** A `fetch` answered by the server itself, without a network hop (for the local ledger's mirror routes). */
 export function injectFetch(app: FastifyInstance): typeof fetch {
@@ -7,7 +8,7 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     const response = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: `${url.pathname}${url.search}`,
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...internalRequestHeaders },
     });
     return new Response(new Uint8Array(response.rawPayload), {
       status: response.statusCode,

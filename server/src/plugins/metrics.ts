@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { HttpError } from '../http-error';
 import type { PaymentTaking } from '../jobs/ledger-watcher';
+import { isInternalRequest } from './access-log';
 import { isLoopback } from './loopback';
 
 type Sources = {
@@ -63,6 +64,7 @@ export function createMetrics() {
         },
       });
       app.addHook('onResponse', async (request, reply) => {
+        if (isInternalRequest(request)) return;
         requestSeconds.observe(
           {
             method: request.method,

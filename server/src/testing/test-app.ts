@@ -41,6 +41,8 @@ export async function startTestApp(
     jobsAfterPayment?: boolean;
     /** Send mail as configured (SMTP_URL) instead of keeping it in `mail`. */
     configuredMailer?: boolean;
+    /** Where the server's log lines go (with LOG_LEVEL set). */
+    logStream?: { write(line: string): void };
   } = {},
 ) {
   const database = await openDatabase();
@@ -66,6 +68,7 @@ export async function startTestApp(
       ? {}
       : { mailer: { send: async (message: Mail) => void mail.push(message) } }),
     jobsAfterPayment: options.jobsAfterPayment ?? true,
+    logStream: options.logStream,
   });
   let nameCounter = 0;
 

@@ -36,20 +36,24 @@ type Deps = {
 
 /** Which names are free now, and the premiums of released ones. */
 function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, startPremiumUsd }: Deps) {
-  const releasedBefore = () => clock().releasedBefore;
-  const now = () => clock().now;
-
-  /** Premiums of the released names among `names` (absent: none, or its 21 days are over). */
-  async function premiums(names: string[], usdPerHbar: number) {
+  /** The premiums of released names, from their expiry (absent: none, or its 21 days are over). */
+  function premiumsOf(released: Map<string, Date>, usdPerHbar: number) {
     const premiumOf = new Map<string, ReleasePremium>();
     if (startPremiumUsd <= 0) return premiumOf;
-    for (const { name, expiresAt } of await repo.releasedNames(db, names, releasedBefore())) {
+    const now = clock().now;
+    for (const [name, expiresAt] of released) {
       const releasedAt = graceEndOf(expiresAt);
-      const usd = releasePremiumUsd(startPremiumUsd, releasedAt, now());
+      const usd = releasePremiumUsd(startPremiumUsd, releasedAt, now);
       if (usd > 0)
         premiumOf.set(name, { usd, hbar: usdToHbar(usd, usdPerHbar), endsAt: premiumEndsAt(releasedAt) });
     }
     return premiumOf;
+  }
+
+  /** Premiums of the released names among `names` (absent: none, or its 21 days are over). */
+  async function premiums(names: string[], usdPerHbar: number) {
+    if (startPremiumUsd <= 0) return new Map<string, ReleasePremium>();
+    return premiumsOf((await repo.nameStatus(db, names, clock())).released, usdPerHbar);
   }
 
   async function ledgerIsUp() {
@@ -61,28 +65,42 @@ function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, start
     }
   }
 
-  /** Names of the list that cannot be bought now: registered, reserved, or held by another's quote. */
-  async function unavailable(names: string[], exceptAccount?: string): Promise<string[]> {
-    const taken = await repo.takenNames(db, names, clock(), exceptAccount);
+  /**
+   * Which of `names` cannot be bought now (registered, reserved, or held by a quote of someone other
+   * than `exceptAccount`), and the released ones with their expiry: one query, none for reserved names.
+   */
+  async function lookUp(names: string[], exceptAccount?: string) {
     const reserved = await reservedLabels();
-    return names.filter(
-      (name) =>
-        taken.has(name) ||
-        (!splitDomainName(name).isSubdomain && reserved.has(splitDomainName(name).labels[0]!)),
+    const isReserved = (name: string) => {
+      const { isSubdomain, labels } = splitDomainName(name);
+      return !isSubdomain && reserved.has(labels[0]!);
+    };
+    const { taken, released } = await repo.nameStatus(
+      db,
+      names.filter((name) => !isReserved(name)),
+      clock(),
+      exceptAccount,
     );
+    return {
+      unavailable: names.filter((name) => taken.has(name) || isReserved(name)),
+      reserved: names.filter(isReserved),
+      released,
+    };
   }
 
-  return { premiums, ledgerIsUp, unavailable };
+  /** Names of the list that cannot be bought now: registered, reserved, or held by another's quote. */
+  async function unavailable(names: string[], exceptAccount?: string): Promise<string[]> {
+    return (await lookUp(names, exceptAccount)).unavailable;
+  }
+
+  return { premiums, premiumsOf, ledgerIsUp, unavailable, lookUp };
 }
 type NameStatus = ReturnType<typeof createNameStatus>;
 
 /** Spec: 1 available with its price, 0 unavailable (reserved or taken), -9 'HCS-DOWN' while the ledger is down. */
-function createAvailability(
-  { db, tlds, priceList, reservedLabels, clock }: Deps,
-  { ledgerIsUp, premiums }: NameStatus,
-) {
+function createAvailability({ tlds, priceList }: Deps, { ledgerIsUp, lookUp, premiumsOf }: NameStatus) {
   return async function availability(name: string): Promise<AvailabilityResponse> {
-    const { labels, tld, isSubdomain } = splitDomainName(name);
+    const { tld, isSubdomain } = splitDomainName(name);
     if (isSubdomain) throw badRequest('SUBDOMAIN_NAME', 'Subdomains are booked from the parent domain page');
     if (!(await tlds.isActive(tld)))
       throw badRequest('UNKNOWN_TLD', `.${tld} is not a top-level domain on sale`);
@@ -98,22 +116,20 @@ function createAvailability(
         priceUsd: null,
       };
     }
-    const label = labels[0]!;
-    const reserved = (await reservedLabels()).has(label);
-    const taken = !reserved && (await repo.takenNames(db, [name], clock())).has(name);
-    if (reserved || taken) {
+    const found = await lookUp([name]);
+    if (found.unavailable.length > 0) {
       return {
         name,
         status: 0,
         available: false,
-        reserved,
+        reserved: found.reserved.length > 0,
         networkDown: false,
         price: null,
         priceUsd: null,
       };
     }
-    const { domainHbarPerYear: price, domainUsdPerYear, rate } = await priceList.current();
-    const premium = premiumFields((await premiums([name], rate.usdPerHbar)).get(name));
+    const { rate, domainHbarPerYear: price, domainUsdPerYear } = await priceList.current();
+    const premium = premiumFields(premiumsOf(found.released, rate.usdPerHbar).get(name));
     return {
       name,
       status: 1,
@@ -128,7 +144,7 @@ function createAvailability(
 }
 
 /** Free names close to the searched one, closest first. */
-function createSuggestions({ db, tlds, priceList, reservedLabels, clock }: Deps, { premiums }: NameStatus) {
+function createSuggestions({ tlds, priceList }: Deps, { lookUp, premiumsOf }: NameStatus) {
   return async function suggestions(name: string): Promise<Suggestion[]> {
     const { labels, tld } = splitDomainName(name);
     const label = labels[0]!;
@@ -144,13 +160,10 @@ function createSuggestions({ db, tlds, priceList, reservedLabels, clock }: Deps,
       const [candidateLabel, candidateTld] = candidate.split('.') as [string, string];
       return candidateLabel.length <= MAX_LABEL_LENGTH - candidateTld.length;
     });
-    const taken = await repo.takenNames(db, fitting, clock());
-    const reserved = await reservedLabels();
     const { domainHbarPerYear: price, domainUsdPerYear: priceUsd, rate } = await priceList.current();
-    const free = fitting.filter(
-      (candidate) => !taken.has(candidate) && !reserved.has(candidate.split('.')[0]!),
-    );
-    const premiumOf = await premiums(free, rate.usdPerHbar);
+    const found = await lookUp(fitting);
+    const free = fitting.filter((candidate) => !found.unavailable.includes(candidate));
+    const premiumOf = premiumsOf(found.released, rate.usdPerHbar);
     return free
       .map((candidate) => ({
         name: candidate,
@@ -166,19 +179,19 @@ function createSuggestions({ db, tlds, priceList, reservedLabels, clock }: Deps,
 }
 
 /** Which of these names can no longer be bought, and the premiums of the others (cart and checkout). */
-function createTakenCheck({ priceList }: Deps, { unavailable, premiums }: NameStatus) {
+function createTakenCheck({ priceList }: Deps, { lookUp, premiumsOf }: NameStatus) {
   return async function taken(names: string[]) {
     const unique = [...new Set(names)];
-    const taken = await unavailable(unique);
-    const free = unique.filter((name) => !taken.includes(name));
+    const found = await lookUp(unique);
+    const free = unique.filter((name) => !found.unavailable.includes(name));
     const { rate } = await priceList.current();
-    const premiumOf = await premiums(free, rate.usdPerHbar);
+    const premiumOf = premiumsOf(found.released, rate.usdPerHbar);
     const premiumLines = free.flatMap((itemName) => {
       const premium = premiumFields(premiumOf.get(itemName)).premium;
       return premium ? [{ itemName, ...premium }] : [];
     });
     return {
-      taken: taken.map((itemName) => ({ itemName })),
+      taken: found.unavailable.map((itemName) => ({ itemName })),
       ...(premiumLines.length > 0 ? { premiums: premiumLines } : {}),
     };
   };

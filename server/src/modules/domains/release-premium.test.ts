@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engineCases } from '../../testing/test-databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
@@ -26,6 +26,37 @@ describe.each(engineCases)("a released name's premium on $engine", ({ open }) =>
     await t.expire(domain.name, new Date(Date.now() - (GRACE_DAYS + days) * DAY));
     return domain.name;
   }
+
+  it('answers each search path with one query, the premium of a released name included', async () => {
+    const released = await releasedDaysAgo(1);
+    const free = `${t.uniqueName().split('.')[0]}.hbar`;
+    const searches = [
+      { method: 'GET' as const, url: `/api/domains/availability?name=${released}` },
+      { method: 'GET' as const, url: `/api/domains/availability?name=${free}` },
+      { method: 'GET' as const, url: `/api/domains/suggestions?name=${released}` },
+      { method: 'POST' as const, url: '/api/domains/taken', payload: { names: [released, free] } },
+    ];
+    // What every search shares and keeps a while (top-level domains, reserved names, the rate) read once.
+    for (const search of searches) await t.app.inject(search);
+    const client = (t.database.db as unknown as { $client: { query(...args: unknown[]): unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      for (const search of searches) {
+        queries.mockClear();
+        const response = await t.app.inject(search);
+        expect(response.statusCode).toBe(200);
+        expect(queries.mock.calls.length, search.url).toBe(1);
+      }
+      const [availability, , suggestions, taken] = await Promise.all(
+        searches.map(async (search) => (await t.app.inject(search)).json()),
+      );
+      expect(availability.premium).toMatchObject({ priceUsd: 500 });
+      expect(suggestions.suggestions.length).toBeGreaterThan(0);
+      expect(taken.premiums).toEqual([expect.objectContaining({ itemName: released, priceUsd: 500 })]);
+    } finally {
+      queries.mockRestore();
+    }
+  });
 
   it.each([
     // day, premium in USD, premium in HBAR at 0.05

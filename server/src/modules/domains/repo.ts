@@ -11,21 +11,19 @@ export async function allReservedLabels(db: Db): Promise<Set<string>> {
   return new Set(rows.map((row) => row.label));
 }
 
-/** Registered or held among `names`: every search runs it. */
-const takenNamesStatement = preparedPerDatabase((db) => {
+/**
+ * Every search's one query: each of `names` that has a domain row (with its expiry: registered, or
+ * released with a premium) or is held by a live quote of someone other than `exceptAccount`.
+ */
+const nameRowsStatement = preparedPerDatabase((db) => {
   const names = sql.placeholder('names');
   return unionAll(
     db
-      .select({ name: domains.name })
+      .select({ name: domains.name, expiresAt: domains.expiresAt, held: sql<boolean>`false`.as('held') })
       .from(domains)
-      .where(
-        and(
-          sql`${domains.name} = any(${names}::text[])`,
-          sql`${domains.expiresAt} > ${sql.placeholder('releasedBefore')}::timestamptz`,
-        ),
-      ),
+      .where(sql`${domains.name} = any(${names}::text[])`),
     db
-      .select({ name: nameHolds.name })
+      .select({ name: nameHolds.name, expiresAt: nameHolds.expiresAt, held: sql<boolean>`true`.as('held') })
       .from(nameHolds)
       .where(
         and(
@@ -34,28 +32,40 @@ const takenNamesStatement = preparedPerDatabase((db) => {
           sql`${nameHolds.accountId} <> ${sql.placeholder('exceptAccount')}`,
         ),
       ),
-  ).prepare('taken_names');
+  ).prepare('name_rows');
 });
 
+/** What the registry holds of some names now: which cannot be bought, and when the released ones expired. */
+export type NameStatus = {
+  /** Registered and not released, or held by someone's live quote. */
+  taken: Set<string>;
+  /** Released after their grace period (held by a quote or not): their expiry, which fixes their premium. */
+  released: Map<string, Date>;
+};
+
 /**
- * Names registered and not yet released (expired before `releasedBefore`), or held by someone's live
- * quote (other than `exceptAccount`'s own quotes).
+ * Names registered and not yet released (expired before `releasedBefore`) or held by someone's live
+ * quote (other than `exceptAccount`'s own), and the released ones with their expiry: one round trip.
  */
-export async function takenNames(
+export async function nameStatus(
   db: Db,
   names: string[],
   { now, releasedBefore }: { now: Date; releasedBefore: Date },
   exceptAccount?: string,
-): Promise<Set<string>> {
-  if (names.length === 0) return new Set();
-  // One round trip for both tables; no account is named '', so '' excepts nobody.
-  const rows = await takenNamesStatement(db).execute({
+): Promise<NameStatus> {
+  const status: NameStatus = { taken: new Set(), released: new Map() };
+  if (names.length === 0) return status;
+  // No account is named '', so '' excepts nobody.
+  const rows = await nameRowsStatement(db).execute({
     names,
     now: now.toISOString(),
-    releasedBefore: releasedBefore.toISOString(),
     exceptAccount: exceptAccount ?? '',
   });
-  return new Set(rows.map((row) => row.name));
+  for (const { name, expiresAt, held } of rows) {
+    if (held || expiresAt > releasedBefore) status.taken.add(name);
+    else status.released.set(name, expiresAt);
+  }
+  return status;
 }
 
 export type NewDomain = typeof domains.$inferInsert;
@@ -72,20 +82,6 @@ export async function registeredNames(
     .from(domains)
     .where(and(inArray(domains.name, names), gt(domains.expiresAt, releasedBefore)));
   return new Set(rows.map((row) => row.name));
-}
-
-/** Names among `names` released after their grace period (expired before `releasedBefore`), with their expiry. */
-export async function releasedNames(executor: Executor, names: string[], releasedBefore: Date) {
-  if (names.length === 0) return [];
-  return executor
-    .select({ name: domains.name, expiresAt: domains.expiresAt })
-    .from(domains)
-    .where(
-      and(
-        inArray(domains.name, names),
-        sql`${domains.expiresAt} <= ${releasedBefore.toISOString()}::timestamptz`,
-      ),
-    );
 }
 
 /**

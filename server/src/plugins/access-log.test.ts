@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { injectFetch } from '../ledger/inject-fetch';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+describe('the access log', () => {
+  let t: TestApp;
+  const lines: Array<Record<string, unknown>> = [];
+  beforeAll(async () => {
+    t = await startTestApp(
+      () => openDatabase({ engine: 'pglite', dataDir: null }),
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) } },
+    );
+  });
+  afterAll(() => t.close());
+
+  const requestLines = () => lines.filter((line) => /^request /.test(String(line.msg)));
+
+  it('writes one line per request when it completes, with method, path, status and time', async () => {
+    lines.length = 0;
+    expect((await t.app.inject({ method: 'GET', url: '/api/tlds' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/domains/availability?name=x' })).statusCode).toBe(
+      400,
+    );
+    expect(requestLines()).toEqual([
+      expect.objectContaining({ msg: 'request completed', method: 'GET', url: '/api/tlds', statusCode: 200 }),
+      expect.objectContaining({
+        msg: 'request completed',
+        url: '/api/domains/availability?name=x',
+        statusCode: 400,
+      }),
+    ]);
+    expect(requestLines()[0]!.responseTime).toEqual(expect.any(Number));
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+  });
+
+  it('leaves out the server’s calls to itself, in the log and in the request metrics', async () => {
+    lines.length = 0;
+    // As the ledger watcher reads the local ledger's mirror.
+    const mirror = await injectFetch(t.app)('http://local-ledger/ledger/api/v1/network/exchangerate');
+    expect(mirror.status).toBe(200);
+    expect(requestLines()).toEqual([]);
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain('route="/api/tlds"');
+    expect(metrics).not.toContain('route="/ledger/api/v1/network/exchangerate"');
+    // A visitor cannot hide by sending the header with a value of their own.
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/tlds', headers: { 'x-registry-internal': 'guess' } });
+    expect(requestLines()).toHaveLength(1);
+  });
+});
