@@ -53,45 +53,59 @@ async function stop(child: ChildProcess) {
 /** How the server is run: compiled (as `npm start` runs it) or transpiled on load by tsx. */
 export type ServerRunner = 'compiled' | 'tsx';
 
-/** The node flags `npm start` adds on the embedded database. */
-const EMBEDDED_NODE_FLAGS = readFileSync(path.join(ROOT, 'scripts', 'embedded-node-flags'), 'utf8')
-  .trim()
-  .split(/\s+/);
+/** The node flags `npm start` adds on the embedded database, in the checkout at `root`. */
+const embeddedNodeFlags = (root: string) =>
+  readFileSync(path.join(root, 'scripts', 'embedded-node-flags'), 'utf8')
+    .trim()
+    .split(/\s+/);
 
 const RUNNER_ARGS: Record<ServerRunner, string[]> = {
   compiled: ['--enable-source-maps', 'server/dist/main.js'],
   tsx: ['--import', 'tsx', 'server/src/main.ts'],
 };
 
-/** Compiles the server as `npm start` does (a second or so). */
-export function buildServer() {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'server'), stdio: 'inherit' });
+/** Compiles the server of the checkout at `root` as `npm start` does (a second or so). */
+export function buildServer(root = ROOT) {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'server'), stdio: 'inherit' });
 }
 
 /** The product's server as `npm start` runs it, with rate limits raised for the load. */
 export async function startProductServer(
   env: Record<string, string>,
-  { runner = 'compiled', dataDir: keptDataDir }: { runner?: ServerRunner; dataDir?: string } = {},
+  {
+    runner = 'compiled',
+    dataDir: keptDataDir,
+    root = ROOT,
+    nodeArgs = [],
+  }: {
+    runner?: ServerRunner;
+    dataDir?: string;
+    /** The checkout whose server runs (another commit's worktree, to compare with). */
+    root?: string;
+    /** More node flags (a CPU profile). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<Running> {
   const port = await freePort();
   // A folder of the caller's is kept; a fresh one is removed on stop.
   const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-bench-'));
   // As scripts/start.sh runs it: on the embedded database with the node flags it uses there.
-  const embeddedFlags = env.DATABASE_URL ? [] : EMBEDDED_NODE_FLAGS;
-  const child = spawn(process.execPath, [...embeddedFlags, ...RUNNER_ARGS[runner]], {
-    cwd: ROOT,
+  const embeddedFlags = env.DATABASE_URL ? [] : embeddedNodeFlags(root);
+  const child = spawn(process.execPath, [...embeddedFlags, ...nodeArgs, ...RUNNER_ARGS[runner]], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       RATE_LIMIT_SEARCH: '100000000',
       RATE_LIMIT_SIGN_IN: '100000000',
       RATE_LIMIT_FAUCET: '100000000',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The log is written as `npm start` writes it (JSON lines at LOG_LEVEL info on standard output),
+    // to nowhere: its cost counts, its lines would drown the bench's.
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
   const startMs = await waitFor(`${origin}/healthz`, child);

@@ -5,7 +5,6 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,14 +22,12 @@ import { measurePipeline, type PipelineMeasure } from './pipeline';
 import { startRoundRobinProxy } from './round-robin-proxy';
 import { measurePages, type PageMeasure } from './pages';
 import { measureScale, type ScaleStep } from './scale';
+import { args, CONNECTIONS, DURATION_S } from './options';
+import { HOT_PATHS, load, type Measure } from './load';
+import { withPostgresDatabase } from './databases';
+import { compareWith } from './compare';
+import { profilePath } from './profile';
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value = 'true'] = arg.replace(/^--/, '').split('=');
-    return [key!, value] as const;
-  }),
-);
-const DURATION_S = Number(args.get('duration') ?? 10);
 /**
  * Enough buyers that the 25 in flight stay busy for several seconds: with fewer, the start (all at
  * once) and the tail (fewer than 25 left) weigh on orders per second.
@@ -42,77 +39,7 @@ const SCALE_SIZES =
   args.get('scale') === 'none'
     ? []
     : (args.get('scale') ?? '4,5,6').split(',').map((power) => 10 ** Number(power));
-const CONNECTIONS = Number(args.get('connections') ?? 50);
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RESULTS = path.join(ROOT, 'bench', 'results');
-
-type Measure = {
-  name: string;
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-  /** Over the bare route. */
-  ratio?: number;
-  /** Over the route that runs one indexed query: what a path that must ask the database can reach. */
-  queryRatio?: number;
-};
-
-let counter = 0;
-/** A name nobody asked for yet: every request misses every cache, the worst case. */
-const freshName = () => `bench${Date.now().toString(36)}${(counter += 1).toString(36)}`;
-
-type HotPath = {
-  name: string;
-  method?: 'GET' | 'POST';
-  path: () => string;
-  body?: () => string;
-  /** 4xx answers expected (e.g. resolving names nobody registered). */
-  expects404?: boolean;
-};
-
-const HOT_PATHS: HotPath[] = [
-  { name: 'availability', path: () => `/api/domains/availability?name=${freshName()}.hbar` },
-  { name: 'suggestions', path: () => `/api/domains/suggestions?name=${freshName()}.hbar` },
-  {
-    name: 'taken-check',
-    method: 'POST',
-    path: () => '/api/domains/taken',
-    body: () => JSON.stringify({ names: [`${freshName()}.hbar`, `${freshName()}.hbar`] }),
-  },
-  { name: 'resolve', path: () => `/api/resolve/${freshName()}.hbar`, expects404: true },
-  { name: 'gateway /r/{name}', path: () => `/r/${freshName()}.hbar`, expects404: true },
-  { name: 'tlds', path: () => '/api/tlds' },
-  { name: 'rate', path: () => '/api/rate' },
-];
-
-async function load(origin: string, hot: HotPath): Promise<Measure> {
-  const result = await autocannon({
-    url: origin,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [
-      {
-        method: hot.method ?? 'GET',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({
-          ...request,
-          path: hot.path(),
-          ...(hot.body ? { body: hot.body() } : {}),
-        }),
-      },
-    ],
-  });
-  return {
-    name: hot.name,
-    reqPerSec: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: hot.expects404 ? 0 : result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
 
 async function floors(databaseUrl?: string): Promise<{ bare: Measure; oneQuery: Measure }> {
   const server = await startFloorServer(databaseUrl);
@@ -158,28 +85,6 @@ function librariesCell(byLibrary: Record<string, number>): string {
 
 const ratio = (measure: Measure, floor: Measure) =>
   Math.round((measure.reqPerSec / floor.reqPerSec) * 1000) / 1000;
-
-async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | null> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.warn(
-      `PostgreSQL at ${POSTGRES_URL} is not reachable; its figures are left out (${String(error)})`,
-    );
-    return null;
-  }
-  const name = `registry_bench_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 async function measureEngine(engine: string, env: Record<string, string>): Promise<EngineResult> {
   // The floors are measured right before the engine's paths, in the same conditions.
@@ -476,6 +381,20 @@ function summary(
     '',
   );
   return lines.join('\n');
+}
+
+if (args.has('profile')) {
+  await profilePath(args.get('profile')!, {
+    at: args.get('at'),
+    engine: args.get('engine') === 'pglite' ? 'pglite' : 'postgres',
+    durationS: Number(args.get('duration') ?? 10),
+  });
+  process.exit(0);
+}
+if (args.has('compare')) {
+  const ref = args.get('compare');
+  await compareWith(ref === 'true' ? 'HEAD~1' : ref!, { durationS: Number(args.get('duration') ?? 5) });
+  process.exit(0);
 }
 
 const startedAt = new Date().toISOString();

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench -- --compare[=<git ref>]`: the server of this checkout against the server of another
+ * commit (default: the previous one), both built as `npm start` builds them and loaded in the same run,
+ * path by path, on each engine. The machine's noise moves both alike, so each path's ratio new/old shows
+ * what a change did where floors cannot. Results go to bench/results/compare.json and COMPARE.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { withPostgresDatabase } from './databases';
+import { HOT_PATHS, load, type Measure } from './load';
+import { CONNECTIONS } from './options';
+import { buildServer, ROOT, startFloorServer, startProductServer, type Running } from './processes';
+
+/** Each path is loaded this many times on each server, in turns (new, old, then old, new, …). */
+const ROUNDS = 2;
+
+type PathComparison = {
+  name: string;
+  newReqPerSec: number;
+  oldReqPerSec: number;
+  /** new / old: above 1 the change made the path faster. */
+  ratio: number;
+  newP99Ms: number;
+  oldP99Ms: number;
+  /** Non-2xx answers that were not expected, and connection errors, on either server. */
+  failures: number;
+};
+
+/** The floors of the same run: a bare Fastify route, and one indexed query on the engine (req/s). */
+type Floors = { bare: number; oneQuery: number };
+
+type EngineComparison = { engine: string; floors: Floors; paths: PathComparison[] };
+
+const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8' }).trim();
+
+/** A worktree of `sha` with its dependencies installed and its server built; removed by the answer's `remove`. */
+export function checkoutAndBuild(ref: string) {
+  const sha = git('rev-parse', '--verify', `${ref}^{commit}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'registry-compare-'));
+  rmSync(dir, { recursive: true });
+  git('worktree', 'add', '--detach', dir, sha);
+  const remove = () => {
+    git('worktree', 'remove', '--force', dir);
+  };
+  try {
+    execFileSync('bash', ['scripts/pnpm.sh', 'install', '--frozen-lockfile', '--prefer-offline'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
+    buildServer(dir);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, sha, remove };
+}
+
+const average = (measures: Measure[], pick: (measure: Measure) => number) =>
+  Math.round(measures.reduce((sum, measure) => sum + pick(measure), 0) / measures.length);
+
+/** The floors, measured before and after the paths and averaged, so they share the run's conditions. */
+async function measureFloors(databaseUrl: string | undefined, durationS: number): Promise<Floors> {
+  const floor = await startFloorServer(databaseUrl);
+  try {
+    const bare = await load(floor.origin, { name: 'bare route', path: () => '/json' }, { durationS });
+    const oneQuery = await load(floor.origin, { name: 'one query', path: () => '/one-query' }, { durationS });
+    return { bare: bare.reqPerSec, oneQuery: oneQuery.reqPerSec };
+  } finally {
+    await floor.stop();
+  }
+}
+
+async function compareOn(
+  engine: string,
+  start: (which: 'new' | 'old') => Promise<Running>,
+  { durationS, floorDatabaseUrl }: { durationS: number; floorDatabaseUrl?: string },
+): Promise<EngineComparison> {
+  const servers = { new: await start('new'), old: await start('old') };
+  try {
+    const floorsBefore = await measureFloors(floorDatabaseUrl, durationS);
+    const paths: PathComparison[] = [];
+    for (const hot of HOT_PATHS) {
+      const runs: Record<'new' | 'old', Measure[]> = { new: [], old: [] };
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? (['new', 'old'] as const) : (['old', 'new'] as const);
+        for (const which of order) runs[which].push(await load(servers[which].origin, hot, { durationS }));
+      }
+      const newReqPerSec = average(runs.new, (measure) => measure.reqPerSec);
+      const oldReqPerSec = average(runs.old, (measure) => measure.reqPerSec);
+      const comparison: PathComparison = {
+        name: hot.name,
+        newReqPerSec,
+        oldReqPerSec,
+        ratio: Math.round((newReqPerSec / oldReqPerSec) * 100) / 100,
+        newP99Ms: average(runs.new, (measure) => measure.p99Ms),
+        oldP99Ms: average(runs.old, (measure) => measure.p99Ms),
+        failures: [...runs.new, ...runs.old].reduce(
+          (sum, measure) => sum + measure.non2xx + measure.errors,
+          0,
+        ),
+      };
+      paths.push(comparison);
+      console.log(
+        `${engine.padEnd(10)} ${hot.name.padEnd(20)} new ${String(newReqPerSec).padStart(7)}  old ${String(oldReqPerSec).padStart(7)} req/s  new/old ${comparison.ratio}`,
+      );
+    }
+    const floorsAfter = await measureFloors(floorDatabaseUrl, durationS);
+    const floors = {
+      bare: Math.round((floorsBefore.bare + floorsAfter.bare) / 2),
+      oneQuery: Math.round((floorsBefore.oneQuery + floorsAfter.oneQuery) / 2),
+    };
+    console.log(`${engine.padEnd(10)} floors: bare ${floors.bare} req/s, one query ${floors.oneQuery} req/s`);
+    return { engine, floors, paths };
+  } finally {
+    await Promise.all([servers.new.stop(), servers.old.stop()]);
+  }
+}
+
+function table(ref: string, sha: string, results: EngineComparison[], durationS: number) {
+  const lines = [
+    `# This checkout against ${ref} (${sha.slice(0, 7)})`,
+    '',
+    `Both servers built as \`npm start\` builds them and running at once, each path loaded ${ROUNDS} × ${durationS} s`,
+    `on each in turns (autocannon, ${CONNECTIONS} connections, every request a name not asked for before).`,
+    'new/old above 1: this checkout is faster.',
+    '',
+  ];
+  const over = (reqPerSec: number, floor: number) => Math.round((reqPerSec / floor) * 100) / 100;
+  for (const { engine, floors, paths } of results) {
+    lines.push(
+      `## ${engine}`,
+      '',
+      `Floors of the same run: a bare Fastify route ${floors.bare} req/s, the same route with one indexed query ${floors.oneQuery} req/s.`,
+      '',
+      '| path | new req/s | old req/s | new/old | new × bare | new × one query | old × one query | new p99 ms | old p99 ms | failures |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...paths.map(
+        (each) =>
+          `| ${each.name} | ${each.newReqPerSec} | ${each.oldReqPerSec} | ${each.ratio} | ${over(each.newReqPerSec, floors.bare)} | ${over(each.newReqPerSec, floors.oneQuery)} | ${over(each.oldReqPerSec, floors.oneQuery)} | ${each.newP99Ms} | ${each.oldP99Ms} | ${each.failures} |`,
+      ),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Compares this checkout's server with the one at `ref`; prints the table and writes it under bench/results. */
+export async function compareWith(ref: string, { durationS }: { durationS: number }) {
+  const old = checkoutAndBuild(ref);
+  const { sha } = old;
+  try {
+    buildServer();
+    const rootOf = (which: 'new' | 'old') => (which === 'new' ? ROOT : old.dir);
+    const results: EngineComparison[] = [
+      await compareOn('PGlite', (which) => startProductServer({}, { root: rootOf(which) }), { durationS }),
+    ];
+    const onPostgres = await withPostgresDatabase((newUrl) =>
+      withPostgresDatabase((oldUrl) =>
+        compareOn(
+          'PostgreSQL',
+          (which) =>
+            startProductServer({ DATABASE_URL: which === 'new' ? newUrl : oldUrl }, { root: rootOf(which) }),
+          { durationS, floorDatabaseUrl: newUrl },
+        ),
+      ),
+    );
+    if (onPostgres) results.push(onPostgres);
+    const markdown = table(ref, sha, results, durationS);
+    const resultsDir = path.join(ROOT, 'bench', 'results');
+    await mkdir(resultsDir, { recursive: true });
+    await writeFile(
+      path.join(resultsDir, 'compare.json'),
+      `${JSON.stringify({ ref, sha, durationS, rounds: ROUNDS, connections: CONNECTIONS, results }, null, 2)}\n`,
+    );
+    await writeFile(path.join(resultsDir, 'COMPARE.md'), `${markdown}\n`);
+    console.log(`\n${markdown}`);
+  } finally {
+    old.remove();
+  }
+}
