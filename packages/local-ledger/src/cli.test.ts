@@ -1,6 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { AccountId, Hbar, PrivateKey, TransactionId, TransferTransaction } from '@hashgraph/sdk';
+import {
+  AccountBalanceQuery,
+  AccountId,
+  Client,
+  Hbar,
+  PrivateKey,
+  TransactionId,
+  TransferTransaction,
+} from '@hashgraph/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../bin/local-ledger.mjs', import.meta.url));
@@ -12,7 +20,7 @@ describe('the local-ledger command', () => {
   let output = '';
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [BIN, '--port', '0', '--usd-per-hbar', '0.08'], {
+    child = spawn(process.execPath, [BIN, '--port', '0', '--grpc-port', '0', '--usd-per-hbar', '0.08'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     origin = await new Promise<string>((resolve, reject) => {
@@ -64,6 +72,32 @@ describe('the local-ledger command', () => {
     };
     expect(rate.current_rate.cent_equivalent / rate.current_rate.hbar_equivalent).toBeCloseTo(8, 6);
     expect(output).toMatch(/genesis account 0\.0\.2/);
+  });
+
+  it('serves Hedera SDK programs over gRPC, on the same state as its HTTP routes', async () => {
+    const grpcPort = /consensus node 0\.0\.3 \(gRPC\): [\d.]+:(\d+)/.exec(output)![1];
+    const key = PrivateKey.generateED25519();
+    const faucet = await post('/ledger/faucet', { publicKey: key.publicKey.toStringDer() });
+    const { accountId } = (await faucet.json()) as { accountId: string };
+    const client = Client.forNetwork({ [`127.0.0.1:${grpcPort}`]: new AccountId(3) }).setOperator(
+      accountId,
+      key,
+    );
+    try {
+      const sent = await new TransferTransaction()
+        .addHbarTransfer(accountId, new Hbar(-3))
+        .addHbarTransfer('0.0.2', new Hbar(3))
+        .execute(client);
+      expect((await sent.getReceipt(client)).status.toString()).toBe('SUCCESS');
+      const balance = await new AccountBalanceQuery().setAccountId(accountId).execute(client);
+      const account = (await (await fetch(`${origin}/ledger/api/v1/accounts/${accountId}`)).json()) as {
+        balance: { balance: number };
+      };
+      expect(balance.hbars.toTinybars().toNumber()).toBe(account.balance.balance);
+      expect(account.balance.balance).toBe((10_000 - 3) * 100_000_000 - 100_000);
+    } finally {
+      client.close();
+    }
   });
 
   it('answers bad input with 400 { code, message } and refuses an unsigned transfer', async () => {

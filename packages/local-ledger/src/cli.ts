@@ -2,17 +2,20 @@ import { parseArgs } from 'node:util';
 import { GENESIS_ACCOUNT } from './ledger-accounts';
 import { openLedgerDatabase } from './ledger-database';
 import { createLedgerServer } from './ledger-server';
+import { createConsensusNode } from './grpc/consensus-node';
 
-const USAGE = `Usage: local-ledger [--port 5600] [--host 127.0.0.1] [--data-dir DIR | --database-url URL]
-                    [--usd-per-hbar 0.05] [--open]
+const USAGE = `Usage: local-ledger [--port 5600] [--grpc-port 50211] [--host 127.0.0.1]
+                    [--data-dir DIR | --database-url URL] [--usd-per-hbar 0.05] [--open]
 
-A Hedera ledger and mirror node in one process. Submit signed transaction bytes to
-POST /ledger/transactions, read /ledger/api/v1/... as from a mirror node, fund accounts with
-POST /ledger/faucet. Without --data-dir or --database-url its state lives in memory.`;
+A Hedera ledger and mirror node in one process. Hedera's SDKs reach its consensus node 0.0.3 over
+gRPC (Client.forLocalNode()); signed transaction bytes may also be posted to POST /ledger/transactions.
+Read /ledger/api/v1/... as from a mirror node, fund accounts with POST /ledger/faucet. Without
+--data-dir or --database-url its state lives in memory.`;
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '5600' },
+    'grpc-port': { type: 'string', default: '50211' },
     host: { type: 'string', default: '127.0.0.1' },
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
@@ -26,9 +29,11 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
+const isPort = (value: number) => Number.isInteger(value) && value >= 0 && value <= 65_535;
 const port = Number(values.port);
+const grpcPort = Number(values['grpc-port']);
 const usdPerHbar = Number(values['usd-per-hbar']);
-if (!Number.isInteger(port) || port < 0 || port > 65_535 || !(usdPerHbar > 0)) {
+if (!isPort(port) || !isPort(grpcPort) || !(usdPerHbar > 0)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -38,7 +43,10 @@ const database = await openLedgerDatabase(
 );
 const server = await createLedgerServer({ db: database.db, usdPerHbar, openToNetwork: values.open });
 const address = await server.app.listen({ port, host: values.host });
+const node = createConsensusNode({ ledger: server.ledger, db: database.db });
+const boundGrpcPort = await node.listen(values.host, grpcPort);
 console.log(`Local ledger on ${address}`);
+console.log(`  consensus node 0.0.3 (gRPC): ${values.host}:${boundGrpcPort}`);
 console.log(`  consensus: POST ${address}/ledger/transactions   mirror: ${address}/ledger/api/v1`);
 console.log(`  faucet: POST ${address}/ledger/faucet {"publicKey": "<DER hex>"}`);
 console.log(
@@ -47,7 +55,7 @@ console.log(
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    await server.app.close();
+    await Promise.all([server.app.close(), node.close()]);
     await database.close();
     process.exit(0);
   });

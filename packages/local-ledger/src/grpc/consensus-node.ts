@@ -1,0 +1,145 @@
+import * as grpc from '@grpc/grpc-js';
+import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
+import type { LedgerDb } from '../ledger-db';
+import type { LocalLedger } from '../local-ledger';
+import { loadHapiServices, type ServiceName } from './hapi-services';
+import { createQueryAnswers, type AccountId, type QueryAnswers } from './query-answers';
+
+/** The transactions this node takes, by service and method; every other one answers NOT_SUPPORTED. */
+const SUPPORTED_TRANSACTIONS = new Set([
+  'CryptoService.createAccount',
+  'CryptoService.cryptoTransfer',
+  'TokenService.createToken',
+  'TokenService.mintToken',
+  'TokenService.associateTokens',
+  'TokenService.wipeTokenAccount',
+  'TokenService.burnToken',
+]);
+
+/** A query's case and the field of the response that answers it, where their names differ. */
+const RESPONSE_FIELD: Record<string, string> = { contractGetBytecode: 'contractGetBytecodeResponse' };
+
+type Query = {
+  query?: string;
+  header?: { responseType?: string };
+} & Record<string, unknown>;
+
+type QueryBody = {
+  header?: unknown;
+  accountID?: AccountId;
+  transactionID?: Parameters<QueryAnswers['receipt']>[0];
+} & Record<string, unknown>;
+
+type Unary = (request: unknown) => Promise<object>;
+
+const requestTypeOf = (method: grpc.MethodDefinition<unknown, unknown>) =>
+  (method as unknown as { requestType?: { type?: { name?: string } } }).requestType?.type?.name;
+
+/** A grpc-js handler around an async function; a failure the caller can retry is UNAVAILABLE. */
+function unary(answer: Unary): grpc.handleUnaryCall<unknown, object> {
+  return (call, callback) => {
+    answer(call.request).then(
+      (response) => callback(null, response),
+      (error: unknown) =>
+        callback({
+          code: grpc.status.UNAVAILABLE,
+          details: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  };
+}
+
+export type ConsensusNode = {
+  /** Listens on `host:port`; answers the port bound (0 picks a free one). */
+  listen(host: string, port: number): Promise<number>;
+  close(): Promise<void>;
+};
+
+/**
+ * A Hedera consensus node over gRPC (HAPI, from Hedera's own .proto files) in front of the local
+ * ledger: the SDKs' `Client.forLocalNode()` and `Client.forNetwork({...})` reach it unchanged. A
+ * transaction's bytes go to the same engine as the HTTP route's, so one state stands behind both.
+ */
+export function createConsensusNode({ ledger, db }: { ledger: LocalLedger; db: LedgerDb }): ConsensusNode {
+  const answers = createQueryAnswers(db);
+  const server = new grpc.Server();
+
+  async function submit(bytes: Buffer) {
+    try {
+      const result = await ledger.submit(bytes);
+      // Refused before consensus: the precheck code; else OK, and the outcome is in the receipt.
+      return { nodeTransactionPrecheckCode: result.consensusTimestamp === null ? result.status : 'OK' };
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError)
+        return { nodeTransactionPrecheckCode: 'PLATFORM_NOT_ACTIVE' };
+      throw error;
+    }
+  }
+
+  async function answer(query: Query) {
+    const kind = query.query ?? '';
+    const body = (query[kind] ?? {}) as QueryBody;
+    const responseType =
+      (body.header as { responseType?: string } | undefined)?.responseType ?? 'ANSWER_ONLY';
+    const field = RESPONSE_FIELD[kind] ?? kind;
+    const header = (precheck: string) => ({ nodeTransactionPrecheckCode: precheck, responseType, cost: '0' });
+    switch (kind) {
+      case 'transactionGetReceipt': {
+        const found = await answers.receipt(body.transactionID);
+        return {
+          [field]: {
+            header: header(found.precheck),
+            ...('receipt' in found ? { receipt: found.receipt } : {}),
+          },
+        };
+      }
+      case 'cryptogetAccountBalance': {
+        const found = await answers.balance(body.accountID);
+        return {
+          [field]: {
+            header: header(found.precheck),
+            ...('balance' in found ? { accountID: found.accountID, balance: found.balance } : {}),
+          },
+        };
+      }
+      case 'networkGetVersionInfo':
+        return { [field]: { header: header('OK'), ...answers.version() } };
+      default:
+        return { [field || 'transactionGetReceipt']: { header: header('NOT_SUPPORTED') } };
+    }
+  }
+
+  const services = loadHapiServices();
+  for (const [serviceName, service] of Object.entries(services) as [ServiceName, grpc.ServiceDefinition][]) {
+    const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
+    const handlers: grpc.UntypedServiceImplementation = {};
+    for (const [methodName, method] of Object.entries(service)) {
+      if (requestTypeOf(method) === 'Transaction') {
+        // The engine takes the transaction's bytes as signed: they are not decoded here.
+        definition[methodName] = { ...method, requestDeserialize: (bytes: Buffer) => bytes };
+        handlers[methodName] = unary(async (bytes) =>
+          SUPPORTED_TRANSACTIONS.has(`${serviceName}.${methodName}`)
+            ? submit(bytes as Buffer)
+            : { nodeTransactionPrecheckCode: 'NOT_SUPPORTED' },
+        );
+      } else {
+        definition[methodName] = method;
+        handlers[methodName] = unary((query) => answer(query as Query));
+      }
+    }
+    server.addService(definition, handlers);
+  }
+
+  return {
+    listen: (host, port) =>
+      new Promise((resolve, reject) =>
+        server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+          error ? reject(error) : resolve(bound),
+        ),
+      ),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.tryShutdown(() => resolve());
+      }),
+  };
+}
