@@ -66,7 +66,16 @@ const ConfigSchema = z.object({
   /** Secure cookies need https; on by default only when PUBLIC_URL is https. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   LEDGER: z.enum(['local', 'hedera']).default('local'),
-  HEDERA_NETWORK: z.enum(['testnet', 'mainnet']).default('testnet'),
+  /** testnet, mainnet, or a local network (`npx local-ledger`, hiero-local-node): Client.forLocalNode(). */
+  HEDERA_NETWORK: z.enum(['testnet', 'mainnet', 'local']).default('testnet'),
+  /** Another network's consensus nodes: `host:port=0.0.3,host:port=0.0.4` (overrides HEDERA_NETWORK's). */
+  HEDERA_NODES: z
+    .string()
+    .regex(
+      /^[\w.-]+:\d+=\d+\.\d+\.\d+(,[\w.-]+:\d+=\d+\.\d+\.\d+)*$/,
+      'HEDERA_NODES must read host:port=0.0.3[,host:port=0.0.4…]',
+    )
+    .optional(),
   HEDERA_OPERATOR_ID: z.string().regex(TOKEN_ID).optional(),
   HEDERA_OPERATOR_KEY: z.string().min(64).optional(),
   /** Where the HBAR rate comes from: the mirror node's exchange rate (default) or CoinGecko. */
@@ -130,7 +139,17 @@ export type AppConfig = z.infer<typeof ConfigSchema> & {
 export const MIRROR_NODES = {
   testnet: 'https://testnet.mirrornode.hedera.com',
   mainnet: 'https://mainnet.mirrornode.hedera.com',
+  /** `npx local-ledger`'s mirror REST on its default port. */
+  local: 'http://127.0.0.1:5600/ledger',
 } as const;
+
+/** HEDERA_NODES as the SDK's network map: address → node account. */
+export function hederaNodes(config: Pick<AppConfig, 'HEDERA_NODES'>): Record<string, string> | null {
+  if (!config.HEDERA_NODES) return null;
+  return Object.fromEntries(
+    config.HEDERA_NODES.split(',').map((entry) => entry.split('=') as [string, string]),
+  );
+}
 
 /** The discount groups' token ids from configuration. */
 export function discountTokenIds(config: AppConfig): DiscountTokenIds {

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { hederaNodes, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { HederaLedgerWriter } from './ledger/hedera/hedera-ledger-writer';
 import { openLocalLedger } from '@registry/local-ledger/open-local-ledger';
@@ -19,7 +19,7 @@ async function ledgerDependencies() {
   if (config.LEDGER === 'hedera') {
     return {
       hederaWriter: new HederaLedgerWriter(
-        config.HEDERA_NETWORK,
+        hederaNodes(config) ?? config.HEDERA_NETWORK,
         config.HEDERA_OPERATOR_ID!,
         config.HEDERA_OPERATOR_KEY!,
       ),

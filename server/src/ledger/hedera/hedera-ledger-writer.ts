@@ -14,13 +14,23 @@ export class HederaLedgerWriter implements LedgerWriter {
   private readonly client: Client;
   private readonly operatorKey: PrivateKey;
 
+  /**
+   * `network`: a public network by name, `local` for Client.forLocalNode() (127.0.0.1:50211 as 0.0.3),
+   * or a map of consensus nodes (`{ 'host:port': '0.0.3' }`).
+   */
   constructor(
-    network: 'testnet' | 'mainnet',
+    network: 'testnet' | 'mainnet' | 'local' | Record<string, string>,
     readonly operatorId: string,
     operatorKey: string,
   ) {
     this.operatorKey = PrivateKey.fromString(operatorKey);
-    this.client = Client.forName(network).setOperator(operatorId, this.operatorKey);
+    const client =
+      typeof network !== 'string'
+        ? Client.forNetwork(network)
+        : network === 'local'
+          ? Client.forLocalNode()
+          : Client.forName(network);
+    this.client = client.setOperator(operatorId, this.operatorKey);
   }
 
   get operatorPublicKey() {

@@ -1,0 +1,185 @@
+import { Hbar, TokenAssociateTransaction, TransferTransaction, type Client } from '@hashgraph/sdk';
+import { DELIVERED_STATUS, type QuoteResponse } from '@registry/contracts/orders';
+import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { hederaNodes } from '../../config';
+import { openDatabase, type Database } from '../../db/database';
+import { startLocalLedgerProcess, type LocalLedgerProcess } from '../../testing/local-ledger-process';
+import { testConfig } from '../../testing/test-config';
+import { HederaLedgerWriter } from './hedera-ledger-writer';
+
+/**
+ * The registry as it runs on testnet (LEDGER=hedera: the SDK's client over gRPC, the mirror node's
+ * REST), pointed at `npx local-ledger` in a process of its own: no shortcut into the ledger's state.
+ */
+describe('the registry on a Hedera network over gRPC', () => {
+  let ledger: LocalLedgerProcess;
+  let database: Database;
+  let writer: HederaLedgerWriter;
+  let app: FastifyInstance;
+  let registry: LedgerClient;
+  let faucet: LedgerClient;
+  /** The .hbar collection the registry made on the network at its first sale. */
+  let collection: string;
+
+  beforeAll(async () => {
+    ledger = await startLocalLedgerProcess();
+    faucet = new LedgerClient(ledger.origin);
+    const operator = await faucet.openAccount();
+    const nodes = Object.entries(ledger.nodes)
+      .map(([address, id]) => `${address}=${id}`)
+      .join(',');
+    const config = testConfig({
+      LEDGER: 'hedera',
+      HEDERA_NETWORK: 'local',
+      HEDERA_NODES: nodes,
+      HEDERA_OPERATOR_ID: operator.accountId,
+      HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
+      MIRROR_NODE_URL: `${ledger.origin}/ledger`,
+      FIXED_USD_PER_HBAR: '1',
+      APPS_ROOT: '/nonexistent',
+    });
+    database = await openDatabase({ engine: 'pglite', dataDir: null });
+    writer = new HederaLedgerWriter(
+      hederaNodes(config)!,
+      operator.accountId,
+      operator.privateKey.toStringDer(),
+    );
+    app = await buildApp({ config, database, hederaWriter: writer });
+    registry = new LedgerClient(await app.listen({ port: 0, host: '127.0.0.1' }));
+    app.jobWorker!.start(200);
+    app.ledgerWatcher!.start(250);
+  }, 120_000);
+
+  afterAll(async () => {
+    app?.server.closeAllConnections();
+    await app?.close();
+    writer?.close();
+    await database?.close();
+    await ledger?.stop();
+  });
+
+  /** A wallet on that network: an account from its faucet, paying over gRPC with the SDK. */
+  async function wallet() {
+    const account = await faucet.openAccount();
+    const client = ledger.clientFor(account.accountId, account.privateKey);
+    return { account, client, cookie: await registry.signIn(account) };
+  }
+
+  async function pay(
+    buyer: { account: LedgerAccount; client: Client },
+    quote: QuoteResponse,
+    tinybars = BigInt(quote.amountTinybars),
+  ) {
+    const response = await new TransferTransaction()
+      .addHbarTransfer(buyer.account.accountId, Hbar.fromTinybars((-tinybars).toString()))
+      .addHbarTransfer(quote.treasuryAccountId, Hbar.fromTinybars(tinybars.toString()))
+      .setTransactionMemo(quote.memo)
+      .execute(buyer.client);
+    expect((await response.getReceipt(buyer.client)).status.toString()).toBe('SUCCESS');
+    return response.transactionId.toString();
+  }
+
+  async function associate(buyer: { account: LedgerAccount; client: Client }, tokenId: string) {
+    const association = await (
+      await new TokenAssociateTransaction()
+        .setAccountId(buyer.account.accountId)
+        .setTokenIds([tokenId])
+        .freezeWith(buyer.client)
+        .sign(buyer.account.privateKey)
+    ).execute(buyer.client);
+    expect((await association.getReceipt(buyer.client)).status.toString()).toBe('SUCCESS');
+  }
+
+  const statusOf = async (cookie: string, name: string) =>
+    (await registry.domainsOf(cookie)).find((domain) => domain.itemName === name)?.status;
+
+  it('sells a name: paid over gRPC, its collection created and minted over gRPC, delivered once associated', async () => {
+    const buyer = await wallet();
+    try {
+      const name = `grpc${Date.now().toString(36)}.hbar`;
+      const quote = await registry.quote(buyer.cookie, {
+        kind: 'domains',
+        items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+      });
+      const confirmed = await registry.confirm(buyer.cookie, quote.orderId, await pay(buyer, quote));
+      expect(confirmed.resData?.[0]?.itemName).toBe(name);
+
+      // The registry made the .hbar collection on the network; the buyer holds none yet, so it waits.
+      const tokenId = await waitForValue(() => registry.collectionOf(buyer.cookie, name));
+      collection = tokenId;
+      await associate(buyer, tokenId);
+      await fetch(`${registryOrigin()}/api/orders/deliveries`, {
+        method: 'POST',
+        headers: { cookie: buyer.cookie },
+      });
+      await waitForValue(async () =>
+        (await statusOf(buyer.cookie, name)) === DELIVERED_STATUS ? true : null,
+      );
+
+      const nfts = (await (await fetch(`${ledger.origin}/ledger/api/v1/tokens/${tokenId}/nfts`)).json()) as {
+        nfts: { account_id: string; metadata: string }[];
+      };
+      const minted = nfts.nfts.filter((nft) => Buffer.from(nft.metadata, 'base64').toString() === name);
+      expect(minted).toEqual([expect.objectContaining({ account_id: buyer.account.accountId })]);
+    } finally {
+      buyer.client.close();
+    }
+  }, 120_000);
+
+  it('settles a payment no page confirmed and refunds a short one, both over gRPC', async () => {
+    const buyer = await wallet();
+    try {
+      await associate(buyer, collection);
+      const quoteOf = (name: string) =>
+        registry.quote(buyer.cookie, {
+          kind: 'domains',
+          items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+        });
+      const paidName = `grpcw${Date.now().toString(36)}.hbar`;
+      await pay(buyer, await quoteOf(paidName));
+      const shortQuote = await quoteOf(`grpcs${Date.now().toString(36)}.hbar`);
+      const shortPayment = await pay(buyer, shortQuote, BigInt(shortQuote.amountTinybars) / 2n);
+
+      // The watcher reads both from the mirror REST: the first is kept and its name delivered…
+      await waitForValue(async () =>
+        (await statusOf(buyer.cookie, paidName)) === DELIVERED_STATUS ? true : null,
+      );
+      // …the second is sent back, once.
+      const refundMemo = `refund ${shortPayment.replace('@', '-').replace(/\.(\d+)$/, '-$1')}`;
+      const refunds = async () => {
+        const { transactions } = (await (
+          await fetch(
+            `${ledger.origin}/ledger/api/v1/transactions?account.id=${buyer.account.accountId}&limit=100`,
+          )
+        ).json()) as { transactions: { memo_base64: string; result: string }[] };
+        return transactions.filter(
+          (each) =>
+            each.result === 'SUCCESS' && Buffer.from(each.memo_base64, 'base64').toString() === refundMemo,
+        ).length;
+      };
+      await waitForValue(async () => ((await refunds()) > 0 ? true : null));
+      expect(await refunds()).toBe(1);
+    } finally {
+      buyer.client.close();
+    }
+  }, 120_000);
+
+  const registryOrigin = () => {
+    const address = app.server.address() as { port: number };
+    return `http://127.0.0.1:${address.port}`;
+  };
+});
+
+/** Polls until `read` answers something other than null (60 s at most). */
+async function waitForValue<T>(read: () => Promise<T | null>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

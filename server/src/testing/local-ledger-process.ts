@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { AccountId, Client, PrivateKey } from '@hashgraph/sdk';
+
+export type LocalLedgerProcess = {
+  /** Its HTTP routes and mirror REST (`${origin}/ledger/api/v1`). */
+  origin: string;
+  /** Its consensus node 0.0.3 over gRPC, as the SDK's network map names it. */
+  nodes: Record<string, string>;
+  genesis: { accountId: string; key: PrivateKey };
+  /** An SDK client of this network paying as `accountId`. */
+  clientFor(accountId: string, key: PrivateKey): Client;
+  stop(): Promise<void>;
+};
+
+/** The package's command, beside its sources (the package exports only those). */
+const BIN = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@registry/local-ledger/cli')),
+  '..',
+  'bin',
+  'local-ledger.mjs',
+);
+
+/** `npx local-ledger` in a process of its own, on free ports: a Hedera network to point the registry at. */
+export async function startLocalLedgerProcess(): Promise<LocalLedgerProcess> {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--grpc-port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const started = await new Promise<{ origin: string; grpc: string; genesisKey: string }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`local-ledger did not start: ${output}`)), 60_000);
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+        const origin = /Local ledger on (http:\/\/\S+)/.exec(output)?.[1];
+        const grpc = /consensus node 0\.0\.3 \(gRPC\): (\S+)/.exec(output)?.[1];
+        const genesisKey = /key \(development only\): (\S+)/.exec(output)?.[1];
+        if (origin && grpc && genesisKey) {
+          clearTimeout(timer);
+          resolve({ origin, grpc, genesisKey });
+        }
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (output += chunk));
+      child.once('exit', (code) => reject(new Error(`local-ledger exited with ${code}: ${output}`)));
+    },
+  );
+  const nodes = { [started.grpc]: '0.0.3' };
+  return {
+    origin: started.origin,
+    nodes,
+    genesis: { accountId: '0.0.2', key: PrivateKey.fromStringDer(started.genesisKey) },
+    clientFor: (accountId, key) =>
+      Client.forNetwork(
+        Object.fromEntries(Object.entries(nodes).map(([address, id]) => [address, AccountId.fromString(id)])),
+      ).setOperator(accountId, key),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
