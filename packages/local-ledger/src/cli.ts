@@ -2,13 +2,14 @@ import { parseArgs } from 'node:util';
 import { GENESIS_ACCOUNT } from './ledger-accounts';
 import { openLedgerDatabase } from './ledger-database';
 import { createLedgerServer } from './ledger-server';
-import { createConsensusNode } from './grpc/consensus-node';
+import { createConsensusNode, type ConsensusNode } from './grpc/consensus-node';
 
-const USAGE = `Usage: local-ledger [--port 5600] [--grpc-port 50211] [--host 127.0.0.1]
+const USAGE = `Usage: local-ledger [--port 5600] [--grpc-port 50211] [--nodes 1] [--host 127.0.0.1]
                     [--data-dir DIR | --database-url URL] [--usd-per-hbar 0.05] [--open]
 
 A Hedera ledger and mirror node in one process. Hedera's SDKs reach its consensus node 0.0.3 over
-gRPC (Client.forLocalNode()); signed transaction bytes may also be posted to POST /ledger/transactions.
+gRPC (Client.forLocalNode()), with --nodes up to 7 (0.0.3 to 0.0.9, on consecutive ports); signed
+transaction bytes may also be posted to POST /ledger/transactions.
 Read /ledger/api/v1/... as from a mirror node, fund accounts with POST /ledger/faucet. Without
 --data-dir or --database-url its state lives in memory.`;
 
@@ -16,6 +17,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '5600' },
     'grpc-port': { type: 'string', default: '50211' },
+    nodes: { type: 'string', default: '1' },
     host: { type: 'string', default: '127.0.0.1' },
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
@@ -32,8 +34,10 @@ if (values.help) {
 const isPort = (value: number) => Number.isInteger(value) && value >= 0 && value <= 65_535;
 const port = Number(values.port);
 const grpcPort = Number(values['grpc-port']);
+const nodeCount = Number(values.nodes);
 const usdPerHbar = Number(values['usd-per-hbar']);
-if (!isPort(port) || !isPort(grpcPort) || !(usdPerHbar > 0)) {
+const validNodes = Number.isInteger(nodeCount) && nodeCount >= 1 && nodeCount <= 7;
+if (!isPort(port) || !isPort(grpcPort) || !validNodes || !(usdPerHbar > 0)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -43,10 +47,15 @@ const database = await openLedgerDatabase(
 );
 const server = await createLedgerServer({ db: database.db, usdPerHbar, openToNetwork: values.open });
 const address = await server.app.listen({ port, host: values.host });
-const node = createConsensusNode({ ledger: server.ledger, db: database.db });
-const boundGrpcPort = await node.listen(values.host, grpcPort);
 console.log(`Local ledger on ${address}`);
-console.log(`  consensus node 0.0.3 (gRPC): ${values.host}:${boundGrpcPort}`);
+const nodes: ConsensusNode[] = [];
+for (let index = 0; index < nodeCount; index += 1) {
+  const nodeAccountId = `0.0.${3 + index}`;
+  const node = createConsensusNode({ ledger: server.ledger, db: database.db, nodeAccountId });
+  const boundPort = await node.listen(values.host, grpcPort === 0 ? 0 : grpcPort + index);
+  nodes.push(node);
+  console.log(`  consensus node ${nodeAccountId} (gRPC): ${values.host}:${boundPort}`);
+}
 console.log(`  consensus: POST ${address}/ledger/transactions   mirror: ${address}/ledger/api/v1`);
 console.log(`  faucet: POST ${address}/ledger/faucet {"publicKey": "<DER hex>"}`);
 console.log(
@@ -55,7 +64,7 @@ console.log(
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    await Promise.all([server.app.close(), node.close()]);
+    await Promise.all([server.app.close(), ...nodes.map((node) => node.close())]);
     await database.close();
     process.exit(0);
   });

@@ -8,6 +8,9 @@ import type { LocalLedger } from './local-ledger';
 import type { LocalLedgerWriter } from './local-ledger-writer';
 import type { LocalRate } from './mirror-format';
 
+/** A consensus node's account, 0.0.3 to 0.0.9. */
+const NODE_ID = /^0\.0\.[3-9]$/;
+
 /** Development accounts get 10,000 HBAR from the faucet. */
 export const FAUCET_HBAR = 10_000;
 
@@ -84,16 +87,36 @@ export const localLedgerDevRoutes: FastifyPluginAsync<LedgerDevRoutesOptions> = 
     {
       onRequest: guard,
       schema: {
-        summary: 'Pause or resume the local ledger (simulates the network being down)',
+        summary:
+          'Pause or resume the local ledger (the network down), or have its gRPC nodes play faults: the next n transactions BUSY, receipts UNKNOWN for some seconds, a node not answering',
         tags: ['local ledger'],
-        body: z.object({ paused: z.boolean() }),
-        response: { 200: z.object({ paused: z.boolean() }), 403: ApiErrorSchema },
+        body: z.object({
+          paused: z.boolean().optional(),
+          busy: z.int().min(0).max(1000).optional(),
+          receiptsUnknown: z.number().min(0).max(3600).optional(),
+          nodeDown: z.string().regex(NODE_ID).optional(),
+          nodeUp: z.string().regex(NODE_ID).optional(),
+        }),
+        response: {
+          200: z.object({
+            paused: z.boolean(),
+            busy: z.int(),
+            receiptsUnknownMs: z.number(),
+            nodesDown: z.array(z.string()),
+          }),
+          403: ApiErrorSchema,
+        },
       },
     },
     async (request) => {
-      if (request.body.paused) ledger.pause();
-      else ledger.resume();
-      return { paused: ledger.isPaused() };
+      const { paused, busy, receiptsUnknown, nodeDown, nodeUp } = request.body;
+      if (paused === true) ledger.pause();
+      if (paused === false) ledger.resume();
+      if (busy !== undefined) ledger.faults.setBusy(busy);
+      if (receiptsUnknown !== undefined) ledger.faults.setReceiptsUnknown(receiptsUnknown);
+      if (nodeDown) ledger.faults.setNodeDown(nodeDown, true);
+      if (nodeUp) ledger.faults.setNodeDown(nodeUp, false);
+      return { paused: ledger.isPaused(), ...ledger.faults.describe() };
     },
   );
 

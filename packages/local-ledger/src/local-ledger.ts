@@ -45,6 +45,7 @@ import {
   type SubmitResult,
 } from './transaction-record';
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
+import { NetworkFaults } from './network-faults';
 
 export type { SubmitResult } from './transaction-record';
 
@@ -59,6 +60,8 @@ const GENESIS_KEY_SETTING = 'genesis_key';
 export class LocalLedger implements LedgerReader {
   private paused = false;
   private readonly state: LedgerState;
+  /** Faults its gRPC nodes play on demand (busy, receipts unknown, a node down). */
+  readonly faults = new NetworkFaults();
 
   constructor(
     private readonly db: Db,

@@ -180,3 +180,76 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     expect(version.protobufVersion.minor).toBeGreaterThan(0);
   });
 });
+
+/** The faults `POST /ledger/control` asks for, met by an SDK client of a two-node network. */
+describe('faults on demand over gRPC', () => {
+  let database: LedgerDatabase;
+  let server: LedgerServer;
+  const nodes: ConsensusNode[] = [];
+  let client: Client;
+
+  beforeAll(async () => {
+    database = await ledgerEngineCases[0]!.open();
+    server = await createLedgerServer({ db: database.db });
+    const network: Record<string, AccountId> = {};
+    for (const nodeAccountId of ['0.0.3', '0.0.4']) {
+      const node = createConsensusNode({ ledger: server.ledger, db: database.db, nodeAccountId });
+      nodes.push(node);
+      network[`127.0.0.1:${await node.listen('127.0.0.1', 0)}`] = AccountId.fromString(nodeAccountId);
+    }
+    client = Client.forNetwork(network).setOperator(GENESIS_ACCOUNT, server.writer.operatorKey);
+  });
+  afterAll(async () => {
+    client?.close();
+    await Promise.all(nodes.map((node) => node.close()));
+    await server?.app.close();
+    await database?.close();
+  });
+
+  const control = async (body: object) =>
+    (await server.app.inject({ method: 'POST', url: '/ledger/control', payload: body })).json();
+
+  async function send(memo: string) {
+    const response = await new TransferTransaction()
+      .addHbarTransfer(GENESIS_ACCOUNT, Hbar.fromTinybars(-1))
+      .addHbarTransfer('0.0.98', Hbar.fromTinybars(1))
+      .setTransactionMemo(memo)
+      .execute(client);
+    const receipt = await response.getReceipt(client);
+    const mirrorId = response.transactionId
+      .toString()
+      .replace('@', '-')
+      .replace(/\.(\d+)$/, '-$1');
+    const { transactions } = (
+      await server.app.inject({ method: 'GET', url: `/ledger/api/v1/transactions/${mirrorId}` })
+    ).json() as { transactions: { node: string; result: string }[] };
+    return { receipt, transactions };
+  }
+
+  it('answers BUSY to the next transactions; the SDK tries again and the transfer lands once', async () => {
+    expect(await control({ busy: 3 })).toMatchObject({ busy: 3 });
+    const { receipt, transactions } = await send('after busy');
+    expect(receipt.status).toBe(Status.Success);
+    expect(transactions).toHaveLength(1);
+    expect(await control({})).toMatchObject({ busy: 0 });
+  });
+
+  it('answers receipts UNKNOWN for a while; the SDK asks again until it knows', async () => {
+    await control({ receiptsUnknown: 2 });
+    const started = Date.now();
+    const { receipt } = await send('receipt later');
+    expect(receipt.status).toBe(Status.Success);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('plays a node down: the SDK goes to the other node', async () => {
+    expect(await control({ nodeDown: '0.0.3' })).toMatchObject({ nodesDown: ['0.0.3'] });
+    try {
+      const { receipt, transactions } = await send('other node');
+      expect(receipt.status).toBe(Status.Success);
+      expect(transactions).toEqual([expect.objectContaining({ node: '0.0.4', result: 'SUCCESS' })]);
+    } finally {
+      expect(await control({ nodeUp: '0.0.3' })).toMatchObject({ nodesDown: [] });
+    }
+  });
+});

@@ -35,16 +35,18 @@ type Unary = (request: unknown) => Promise<object>;
 const requestTypeOf = (method: grpc.MethodDefinition<unknown, unknown>) =>
   (method as unknown as { requestType?: { type?: { name?: string } } }).requestType?.type?.name;
 
-/** A grpc-js handler around an async function; a failure the caller can retry is UNAVAILABLE. */
-function unary(answer: Unary): grpc.handleUnaryCall<unknown, object> {
+const unavailable = (details: string) => ({ code: grpc.status.UNAVAILABLE, details });
+
+/**
+ * A grpc-js handler around an async function; a failure the caller can retry is UNAVAILABLE, and so is
+ * every call while the node plays being down.
+ */
+function unary(answer: Unary, isDown: () => boolean): grpc.handleUnaryCall<unknown, object> {
   return (call, callback) => {
+    if (isDown()) return callback(unavailable('the node is down'));
     answer(call.request).then(
       (response) => callback(null, response),
-      (error: unknown) =>
-        callback({
-          code: grpc.status.UNAVAILABLE,
-          details: error instanceof Error ? error.message : String(error),
-        }),
+      (error: unknown) => callback(unavailable(error instanceof Error ? error.message : String(error))),
     );
   };
 }
@@ -60,11 +62,23 @@ export type ConsensusNode = {
  * ledger: the SDKs' `Client.forLocalNode()` and `Client.forNetwork({...})` reach it unchanged. A
  * transaction's bytes go to the same engine as the HTTP route's, so one state stands behind both.
  */
-export function createConsensusNode({ ledger, db }: { ledger: LocalLedger; db: LedgerDb }): ConsensusNode {
+export function createConsensusNode({
+  ledger,
+  db,
+  nodeAccountId = '0.0.3',
+}: {
+  ledger: LocalLedger;
+  db: LedgerDb;
+  /** Which of the network's nodes this one is (0.0.3 to 0.0.9). */
+  nodeAccountId?: string;
+}): ConsensusNode {
   const answers = createQueryAnswers(db);
   const server = new grpc.Server();
+  const { faults } = ledger;
+  const isDown = () => faults.isDown(nodeAccountId);
 
   async function submit(bytes: Buffer) {
+    if (faults.takeBusy()) return { nodeTransactionPrecheckCode: 'BUSY' };
     try {
       const result = await ledger.submit(bytes);
       // Refused before consensus: the precheck code; else OK, and the outcome is in the receipt.
@@ -85,7 +99,9 @@ export function createConsensusNode({ ledger, db }: { ledger: LocalLedger; db: L
     const header = (precheck: string) => ({ nodeTransactionPrecheckCode: precheck, responseType, cost: '0' });
     switch (kind) {
       case 'transactionGetReceipt': {
-        const found = await answers.receipt(body.transactionID);
+        const found = faults.receiptsUnknown()
+          ? { precheck: 'OK', receipt: { status: 'UNKNOWN' } }
+          : await answers.receipt(body.transactionID);
         return {
           [field]: {
             header: header(found.precheck),
@@ -117,14 +133,16 @@ export function createConsensusNode({ ledger, db }: { ledger: LocalLedger; db: L
       if (requestTypeOf(method) === 'Transaction') {
         // The engine takes the transaction's bytes as signed: they are not decoded here.
         definition[methodName] = { ...method, requestDeserialize: (bytes: Buffer) => bytes };
-        handlers[methodName] = unary(async (bytes) =>
-          SUPPORTED_TRANSACTIONS.has(`${serviceName}.${methodName}`)
-            ? submit(bytes as Buffer)
-            : { nodeTransactionPrecheckCode: 'NOT_SUPPORTED' },
+        handlers[methodName] = unary(
+          async (bytes) =>
+            SUPPORTED_TRANSACTIONS.has(`${serviceName}.${methodName}`)
+              ? submit(bytes as Buffer)
+              : { nodeTransactionPrecheckCode: 'NOT_SUPPORTED' },
+          isDown,
         );
       } else {
         definition[methodName] = method;
-        handlers[methodName] = unary((query) => answer(query as Query));
+        handlers[methodName] = unary((query) => answer(query as Query), isDown);
       }
     }
     server.addService(definition, handlers);
