@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 
 /** One JavaScript file a page loaded, with its gzip size (zlib level 9). */
 export type LoadedScript = { url: string; owner: string; bytes: number; gzipBytes: number };
@@ -11,9 +11,13 @@ export function ownerOf(url: string): string {
   return remote?.[1] ?? 'shell';
 }
 
+/** How long no script may be on the way before the first load counts as over. */
+const SCRIPTS_QUIET_MS = 1_000;
+
 /**
- * Opens `path` and collects every script the page loads until the network is idle and `ready`
- * resolves: the JavaScript a visitor downloads before using the page.
+ * Opens `path` and collects every script the page loads until `ready` resolves and no script has been
+ * on the way for a second: the JavaScript a visitor downloads before using the page. Other requests
+ * (the rate ticker, API calls) do not count, so a page that polls still settles.
  */
 export async function measureFirstLoad(
   page: Page,
@@ -21,6 +25,21 @@ export async function measureFirstLoad(
   ready: () => Promise<unknown>,
 ): Promise<LoadedScript[]> {
   const pending: Promise<LoadedScript | undefined>[] = [];
+  const scriptsOnTheWay = new Set<Request>();
+  let lastScriptActivity = Date.now();
+  const isScript = (request: Request) => request.resourceType() === 'script';
+  const settle = (request: Request) => {
+    if (!isScript(request)) return;
+    scriptsOnTheWay.delete(request);
+    lastScriptActivity = Date.now();
+  };
+  page.on('request', (request) => {
+    if (!isScript(request)) return;
+    scriptsOnTheWay.add(request);
+    lastScriptActivity = Date.now();
+  });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
@@ -40,7 +59,9 @@ export async function measureFirstLoad(
   await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
   await page.goto(path);
   await ready();
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  while (scriptsOnTheWay.size > 0 || Date.now() - lastScriptActivity < SCRIPTS_QUIET_MS)
+    await page.waitForTimeout(100);
   const scripts = (await Promise.all(pending)).filter((each) => each !== undefined);
   return scripts.sort((a, b) => b.gzipBytes - a.gzipBytes);
 }

@@ -12,30 +12,48 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../bin/local-ledger.mjs', import.meta.url));
+const EXAMPLE = fileURLToPath(new URL('../examples/for-local-node.mjs', import.meta.url));
 
-/** `npx local-ledger --port 0`: the ledger alone, used over HTTP as a wallet or a dApp would. */
-describe('the local-ledger command', () => {
-  let child: ChildProcess;
-  let origin: string;
+type RunningLedger = { child: ChildProcess; origin: string; output: () => string };
+
+/** Starts the command with `args`; resolves once it says where it listens. */
+async function startCommand(args: string[]): Promise<RunningLedger> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Local ledger on (http:\/\/\S+)[\s\S]*\(development only\): \S+\n/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`local-ledger exited with ${code}: ${output}`)));
+  });
+  return { child, origin, output: () => output };
+}
+
+/** `npx local-ledger` on free ports: the ledger alone, used over HTTP as a wallet or a dApp would. */
+describe('the local-ledger command', () => {
+  let ledger: RunningLedger;
+  let origin: string;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [BIN, '--port', '0', '--grpc-port', '0', '--usd-per-hbar', '0.08'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    origin = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /Local ledger on (http:\/\/\S+)/.exec(output);
-        if (match) resolve(match[1]!);
-      });
-      child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-      child.once('exit', (code) => reject(new Error(`local-ledger exited with ${code}: ${output}`)));
-    });
+    ledger = await startCommand([
+      '--port',
+      '0',
+      '--grpc-port',
+      '0',
+      '--mirror-port',
+      '0',
+      '--usd-per-hbar',
+      '0.08',
+    ]);
+    origin = ledger.origin;
   });
   afterAll(() => {
-    child.kill('SIGTERM');
+    ledger?.child.kill('SIGTERM');
   });
+  const output = () => ledger.output();
 
   const post = (path: string, body: unknown) =>
     fetch(`${origin}${path}`, {
@@ -71,11 +89,11 @@ describe('the local-ledger command', () => {
       current_rate: { cent_equivalent: number; hbar_equivalent: number };
     };
     expect(rate.current_rate.cent_equivalent / rate.current_rate.hbar_equivalent).toBeCloseTo(8, 6);
-    expect(output).toMatch(/genesis account 0\.0\.2/);
+    expect(output()).toMatch(/genesis account 0\.0\.2/);
   });
 
   it('serves Hedera SDK programs over gRPC, on the same state as its HTTP routes', async () => {
-    const grpcPort = /consensus node 0\.0\.3 \(gRPC\): [\d.]+:(\d+)/.exec(output)![1];
+    const grpcPort = /consensus node 0\.0\.3 \(gRPC\): [\d.]+:(\d+)/.exec(output())![1];
     const key = PrivateKey.generateED25519();
     const faucet = await post('/ledger/faucet', { publicKey: key.publicKey.toStringDer() });
     const { accountId } = (await faucet.json()) as { accountId: string };
@@ -100,6 +118,16 @@ describe('the local-ledger command', () => {
     }
   });
 
+  it('serves its mirror REST on a port of its own at /api/v1, and nothing else there', async () => {
+    const mirror = /mirror REST: (http:\/\/\S+)\/api\/v1/.exec(output())![1]!;
+    const onPort = await fetch(`${mirror}/api/v1/accounts/0.0.98`);
+    expect(onPort.status).toBe(200);
+    const underLedger = await fetch(`${origin}/ledger/api/v1/accounts/0.0.98`);
+    expect(await onPort.json()).toEqual(await underLedger.json());
+    const faucet = await fetch(`${mirror}/ledger/faucet`, { method: 'POST' });
+    expect(faucet.status).toBe(404);
+  });
+
   it('answers bad input with 400 { code, message } and refuses an unsigned transfer', async () => {
     const bad = await post('/ledger/faucet', { publicKey: 'zz'.repeat(20) });
     expect(bad.status).toBe(400);
@@ -118,5 +146,42 @@ describe('the local-ledger command', () => {
       bytes: Buffer.from(unsigned.toBytes()).toString('base64'),
     });
     expect(await refused.json()).toMatchObject({ status: 'INVALID_SIGNATURE' });
+  });
+});
+
+/**
+ * On hiero-local-node's ports (gRPC 50211, mirror REST 5551): the README's program, written for
+ * Hedera's network with Client.forLocalNode(), runs against it unchanged.
+ */
+describe('the local-ledger command for Client.forLocalNode()', () => {
+  let ledger: RunningLedger;
+
+  beforeAll(async () => {
+    ledger = await startCommand(['--port', '0']);
+  });
+  afterAll(() => {
+    ledger?.child.kill('SIGTERM');
+  });
+
+  it('runs examples/for-local-node.mjs: account, transfer, record and info match the mirror', async () => {
+    const genesisKey = /key \(development only\): (\S+)/.exec(ledger.output())![1]!;
+    const program = spawn(process.execPath, [EXAMPLE], {
+      env: { ...process.env, OPERATOR_KEY: genesisKey },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    program.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+    program.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => program.once('exit', resolve));
+    expect(code, stderr).toBe(0);
+    const result = JSON.parse(stdout) as Record<string, string>;
+    expect(result).toMatchObject({
+      status: 'SUCCESS',
+      fee: '100000',
+      balance: String(15 * 100_000_000),
+      mirrorBalance: String(15 * 100_000_000),
+    });
+    expect(result.accountId).toMatch(/^0\.0\.\d+$/);
   });
 });

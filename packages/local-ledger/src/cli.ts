@@ -3,20 +3,22 @@ import { GENESIS_ACCOUNT } from './ledger-accounts';
 import { openLedgerDatabase } from './ledger-database';
 import { createLedgerServer } from './ledger-server';
 import { createConsensusNode, type ConsensusNode } from './grpc/consensus-node';
+import { listenMirrorRest } from './mirror-port';
 
-const USAGE = `Usage: local-ledger [--port 5600] [--grpc-port 50211] [--nodes 1] [--host 127.0.0.1]
-                    [--data-dir DIR | --database-url URL] [--usd-per-hbar 0.05] [--open]
+const USAGE = `Usage: local-ledger [--port 5600] [--grpc-port 50211] [--mirror-port 5551] [--nodes 1]
+                    [--host 127.0.0.1] [--data-dir DIR | --database-url URL] [--usd-per-hbar 0.05] [--open]
 
 A Hedera ledger and mirror node in one process. Hedera's SDKs reach its consensus node 0.0.3 over
-gRPC (Client.forLocalNode()), with --nodes up to 7 (0.0.3 to 0.0.9, on consecutive ports); signed
-transaction bytes may also be posted to POST /ledger/transactions.
-Read /ledger/api/v1/... as from a mirror node, fund accounts with POST /ledger/faucet. Without
---data-dir or --database-url its state lives in memory.`;
+gRPC and its mirror REST at :5551/api/v1, as Client.forLocalNode() expects; --nodes runs up to 7
+(0.0.3 to 0.0.9, on consecutive ports). Signed transaction bytes may also be posted to
+POST /ledger/transactions, and the mirror read at /ledger/api/v1/... on --port too; fund accounts
+with POST /ledger/faucet. Without --data-dir or --database-url its state lives in memory.`;
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '5600' },
     'grpc-port': { type: 'string', default: '50211' },
+    'mirror-port': { type: 'string', default: '5551' },
     nodes: { type: 'string', default: '1' },
     host: { type: 'string', default: '127.0.0.1' },
     'data-dir': { type: 'string' },
@@ -34,10 +36,11 @@ if (values.help) {
 const isPort = (value: number) => Number.isInteger(value) && value >= 0 && value <= 65_535;
 const port = Number(values.port);
 const grpcPort = Number(values['grpc-port']);
+const mirrorPort = Number(values['mirror-port']);
 const nodeCount = Number(values.nodes);
 const usdPerHbar = Number(values['usd-per-hbar']);
 const validNodes = Number.isInteger(nodeCount) && nodeCount >= 1 && nodeCount <= 7;
-if (!isPort(port) || !isPort(grpcPort) || !validNodes || !(usdPerHbar > 0)) {
+if (!isPort(port) || !isPort(grpcPort) || !isPort(mirrorPort) || !validNodes || !(usdPerHbar > 0)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -56,7 +59,9 @@ for (let index = 0; index < nodeCount; index += 1) {
   nodes.push(node);
   console.log(`  consensus node ${nodeAccountId} (gRPC): ${values.host}:${boundPort}`);
 }
-console.log(`  consensus: POST ${address}/ledger/transactions   mirror: ${address}/ledger/api/v1`);
+const mirror = await listenMirrorRest(server.app, values.host, mirrorPort);
+console.log(`  mirror REST: http://${values.host}:${mirror.port}/api/v1 (and ${address}/ledger/api/v1)`);
+console.log(`  consensus over HTTP: POST ${address}/ledger/transactions`);
 console.log(`  faucet: POST ${address}/ledger/faucet {"publicKey": "<DER hex>"}`);
 console.log(
   `  genesis account ${GENESIS_ACCOUNT}, key (development only): ${server.writer.operatorKey.toStringDer()}`,
@@ -64,6 +69,7 @@ console.log(
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    mirror.close();
     await Promise.all([server.app.close(), ...nodes.map((node) => node.close())]);
     await database.close();
     process.exit(0);

@@ -24,7 +24,7 @@ const BIN = path.join(
 
 /** `npx local-ledger` in a process of its own, on free ports: a Hedera network to point the registry at. */
 export async function startLocalLedgerProcess(): Promise<LocalLedgerProcess> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--grpc-port', '0'], {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--grpc-port', '0', '--mirror-port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,6 +2,7 @@ import {
   AccountBalanceQuery,
   AccountCreateTransaction,
   AccountId,
+  AccountInfoQuery,
   AccountUpdateTransaction,
   Client,
   Hbar,
@@ -12,15 +13,18 @@ import {
   TokenAssociateTransaction,
   TokenCreateTransaction,
   TokenId,
+  TokenInfoQuery,
+  TokenNftInfoQuery,
   TokenMintTransaction,
   TokenSupplyType,
   TokenType,
   TokenWipeTransaction,
   TransactionId,
+  TransactionRecordQuery,
   TransferTransaction,
 } from '@hashgraph/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENESIS_ACCOUNT } from '../ledger-accounts';
+import { GENESIS_ACCOUNT, QUERY_FEE_TINYBARS, TRANSACTION_FEE_TINYBARS } from '../ledger-accounts';
 import { createLedgerServer, type LedgerServer } from '../ledger-server';
 import { ledgerEngineCases } from '../testing/ledger-test-server';
 import type { LedgerDatabase } from '../ledger-database';
@@ -153,6 +157,124 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
       .execute(client);
     expect((await wiped.getReceipt(client)).status).toBe(Status.Success);
     expect(await mirror<{ deleted: boolean }>(`/tokens/${tokenId}/nfts/1`)).toMatchObject({ deleted: true });
+  });
+
+  it('answers paid queries (account, record, token, NFT) for their cost, taken from the payer for the node', async () => {
+    const operatorKey = server.writer.operatorKey;
+    const key = PrivateKey.generateECDSA();
+    const accountId = (
+      await (
+        await new AccountCreateTransaction()
+          .setKeyWithoutAlias(key.publicKey)
+          .setInitialBalance(new Hbar(3))
+          .setAccountMemo('queried')
+          .execute(client)
+      ).getReceipt(client)
+    ).accountId!;
+    const tokenId = (
+      await (
+        await new TokenCreateTransaction()
+          .setTokenName('Queried names')
+          .setTokenSymbol('QN')
+          .setTokenType(TokenType.NonFungibleUnique)
+          .setTreasuryAccountId(GENESIS_ACCOUNT)
+          .setSupplyKey(operatorKey.publicKey)
+          .setWipeKey(operatorKey.publicKey)
+          .execute(client)
+      ).getReceipt(client)
+    ).tokenId!;
+    const minted = await new TokenMintTransaction()
+      .setTokenId(tokenId)
+      .setMetadata([Buffer.from('carol.hbar')])
+      .execute(client);
+    await minted.getReceipt(client);
+    const sent = await new TransferTransaction()
+      .addHbarTransfer(GENESIS_ACCOUNT, Hbar.fromTinybars(-12_345))
+      .addHbarTransfer(accountId, Hbar.fromTinybars(12_345))
+      .setTransactionMemo('recorded')
+      .execute(client);
+
+    // The cost, as the SDK asks for it (and pays 10 % over, as it does on testnet).
+    const cost = await new AccountInfoQuery().setAccountId(accountId).getCost(client);
+    expect(cost.toTinybars().toString()).toBe(String((QUERY_FEE_TINYBARS * 11n) / 10n));
+
+    const nodeBefore = await new AccountBalanceQuery().setAccountId('0.0.3').execute(client);
+    const info = await new AccountInfoQuery().setAccountId(accountId).execute(client);
+    expect(info.accountId.toString()).toBe(accountId.toString());
+    expect(info.key.toString()).toBe(key.publicKey.toString());
+    expect(info.balance.toTinybars().toString()).toBe(String(3n * 100_000_000n + 12_345n));
+    expect(info.accountMemo).toBe('queried');
+    const nodeAfter = await new AccountBalanceQuery().setAccountId('0.0.3').execute(client);
+    expect(nodeAfter.hbars.toTinybars().toNumber() - nodeBefore.hbars.toTinybars().toNumber()).toBe(
+      cost.toTinybars().toNumber(),
+    );
+
+    // The record matches what the mirror REST shows, to the tinybar.
+    const record = await new TransactionRecordQuery().setTransactionId(sent.transactionId).execute(client);
+    const mirrorId = sent.transactionId
+      .toString()
+      .replace('@', '-')
+      .replace(/\.(\d+)$/, '-$1');
+    const {
+      transactions: [onMirror],
+    } = await mirror<{
+      transactions: {
+        consensus_timestamp: string;
+        charged_tx_fee: number;
+        transfers: { account: string; amount: number }[];
+      }[];
+    }>(`/transactions/${mirrorId}`);
+    expect(record.receipt.status).toBe(Status.Success);
+    expect(record.transactionMemo).toBe('recorded');
+    expect(record.transactionFee.toTinybars().toNumber()).toBe(onMirror!.charged_tx_fee);
+    expect(record.transactionFee.toTinybars().toString()).toBe(TRANSACTION_FEE_TINYBARS.toString());
+    expect(record.consensusTimestamp.toString()).toBe(onMirror!.consensus_timestamp);
+    expect(
+      record.transfers.map((transfer) => ({
+        account: transfer.accountId.toString(),
+        amount: transfer.amount.toTinybars().toNumber(),
+      })),
+    ).toEqual(onMirror!.transfers.map(({ account, amount }) => ({ account, amount })));
+
+    const token = await new TokenInfoQuery().setTokenId(tokenId).execute(client);
+    expect(token).toMatchObject({ name: 'Queried names', symbol: 'QN', decimals: 0 });
+    expect(token.totalSupply.toNumber()).toBe(1);
+    expect(token.tokenType).toBe(TokenType.NonFungibleUnique);
+    expect(token.treasuryAccountId?.toString()).toBe(GENESIS_ACCOUNT);
+    expect(token.supplyKey?.toString()).toBe(operatorKey.publicKey.toString());
+    expect(token.wipeKey?.toString()).toBe(operatorKey.publicKey.toString());
+
+    const [nft] = await new TokenNftInfoQuery().setNftId(new NftId(tokenId, 1)).execute(client);
+    expect(nft!.accountId.toString()).toBe(GENESIS_ACCOUNT);
+    expect(Buffer.from(nft!.metadata!).toString()).toBe('carol.hbar');
+    const mintRecord = await new TransactionRecordQuery()
+      .setTransactionId(minted.transactionId)
+      .execute(client);
+    expect(mintRecord.receipt.serials.map(Number)).toEqual([1]);
+    expect(mintRecord.nftTransfers.get(tokenId)?.map((transfer) => transfer.recipient.toString())).toEqual([
+      GENESIS_ACCOUNT,
+    ]);
+
+    // A payment short of the cost, or from an account that cannot pay, is refused before an answer.
+    await expect(
+      new AccountInfoQuery().setAccountId(accountId).setQueryPayment(Hbar.fromTinybars(1)).execute(client),
+    ).rejects.toMatchObject({ status: Status.InsufficientTxFee });
+    const broke = PrivateKey.generateED25519();
+    const brokeId = (
+      await (
+        await new AccountCreateTransaction().setKeyWithoutAlias(broke.publicKey).execute(client)
+      ).getReceipt(client)
+    ).accountId!;
+    const brokeClient = Client.forNetwork(client.network).setOperator(brokeId, broke);
+    try {
+      await expect(new AccountInfoQuery().setAccountId(accountId).execute(brokeClient)).rejects.toMatchObject(
+        {
+          status: Status.InsufficientPayerBalance,
+        },
+      );
+    } finally {
+      brokeClient.close();
+    }
   });
 
   it('answers a bad signature at precheck, and what it does not serve with NOT_SUPPORTED', async () => {

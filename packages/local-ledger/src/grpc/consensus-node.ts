@@ -1,9 +1,17 @@
 import * as grpc from '@grpc/grpc-js';
+import { Transaction, TransferTransaction } from '@hashgraph/sdk';
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { LedgerDb } from '../ledger-db';
 import type { LocalLedger } from '../local-ledger';
 import { loadHapiServices, type ServiceName } from './hapi-services';
-import { createQueryAnswers, type AccountId, type QueryAnswers } from './query-answers';
+import { QUERY_FEE_TINYBARS } from '../ledger-accounts';
+import {
+  createQueryAnswers,
+  type AccountId,
+  type NftId,
+  type TokenId,
+  type TransactionId,
+} from './query-answers';
 
 /** The transactions this node takes, by service and method; every other one answers NOT_SUPPORTED. */
 const SUPPORTED_TRANSACTIONS = new Set([
@@ -16,6 +24,15 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'TokenService.burnToken',
 ]);
 
+/** The queries a node charges for, as on Hedera; receipts and balances are free. */
+const PAID_QUERIES = new Set([
+  'cryptoGetInfo',
+  'transactionGetRecord',
+  'tokenGetInfo',
+  'tokenGetNftInfo',
+  'networkGetVersionInfo',
+]);
+
 /** A query's case and the field of the response that answers it, where their names differ. */
 const RESPONSE_FIELD: Record<string, string> = { contractGetBytecode: 'contractGetBytecodeResponse' };
 
@@ -24,10 +41,13 @@ type Query = {
   header?: { responseType?: string };
 } & Record<string, unknown>;
 
+type QueryHeader = { responseType?: string; payment?: object };
 type QueryBody = {
-  header?: unknown;
+  header?: QueryHeader;
   accountID?: AccountId;
-  transactionID?: Parameters<QueryAnswers['receipt']>[0];
+  transactionID?: TransactionId;
+  token?: TokenId;
+  nftID?: NftId;
 } & Record<string, unknown>;
 
 type Unary = (request: unknown) => Promise<object>;
@@ -90,42 +110,79 @@ export function createConsensusNode({
     }
   }
 
+  /**
+   * A paid query's payment, as a node takes it: a transfer of at least the query's cost to this node,
+   * signed by its payer, executed on the ledger. Answers OK, or the code that refuses the query.
+   */
+  async function takePayment(payment: object | undefined): Promise<string> {
+    if (!payment) return 'INSUFFICIENT_TX_FEE';
+    const bytes = serializeTransaction(payment);
+    let transaction: Transaction;
+    try {
+      transaction = Transaction.fromBytes(bytes);
+    } catch {
+      return 'INVALID_TRANSACTION_BODY';
+    }
+    if (!(transaction instanceof TransferTransaction)) return 'INSUFFICIENT_TX_FEE';
+    if (!transaction.nodeAccountIds?.some((node) => node.toString() === nodeAccountId))
+      return 'INVALID_NODE_ACCOUNT';
+    const paid = transaction.hbarTransfers.get(nodeAccountId);
+    if (!paid || BigInt(paid.toTinybars().toString()) < QUERY_FEE_TINYBARS) return 'INSUFFICIENT_TX_FEE';
+    try {
+      const { status } = await ledger.submit(bytes);
+      return status === 'SUCCESS' ? 'OK' : status;
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) return 'PLATFORM_NOT_ACTIVE';
+      throw error;
+    }
+  }
+
   async function answer(query: Query) {
     const kind = query.query ?? '';
     const body = (query[kind] ?? {}) as QueryBody;
-    const responseType =
-      (body.header as { responseType?: string } | undefined)?.responseType ?? 'ANSWER_ONLY';
+    const responseType = body.header?.responseType ?? 'ANSWER_ONLY';
     const field = RESPONSE_FIELD[kind] ?? kind;
-    const header = (precheck: string) => ({ nodeTransactionPrecheckCode: precheck, responseType, cost: '0' });
+    const cost = PAID_QUERIES.has(kind) ? QUERY_FEE_TINYBARS.toString() : '0';
+    const header = (precheck: string) => ({ nodeTransactionPrecheckCode: precheck, responseType, cost });
+    /** The answer's fields under the response's case, or only the header when the query is refused. */
+    const respond = (found: { precheck: string } & Record<string, unknown>) => {
+      const { precheck, ...fields } = found;
+      return { [field]: { header: header(precheck), ...(precheck === 'OK' ? fields : {}) } };
+    };
+    if (PAID_QUERIES.has(kind)) {
+      if (responseType === 'COST_ANSWER') return respond({ precheck: 'OK' });
+      const paid = await takePayment(body.header?.payment);
+      if (paid !== 'OK') return respond({ precheck: paid });
+    }
     switch (kind) {
-      case 'transactionGetReceipt': {
-        const found = faults.receiptsUnknown()
-          ? { precheck: 'OK', receipt: { status: 'UNKNOWN' } }
-          : await answers.receipt(body.transactionID);
-        return {
-          [field]: {
-            header: header(found.precheck),
-            ...('receipt' in found ? { receipt: found.receipt } : {}),
-          },
-        };
-      }
-      case 'cryptogetAccountBalance': {
-        const found = await answers.balance(body.accountID);
-        return {
-          [field]: {
-            header: header(found.precheck),
-            ...('balance' in found ? { accountID: found.accountID, balance: found.balance } : {}),
-          },
-        };
-      }
+      case 'transactionGetReceipt':
+        return respond(
+          faults.receiptsUnknown()
+            ? { precheck: 'OK', receipt: { status: 'UNKNOWN' } }
+            : await answers.receipt(body.transactionID),
+        );
+      case 'cryptogetAccountBalance':
+        return respond(await answers.balance(body.accountID));
+      case 'cryptoGetInfo':
+        return respond(await answers.accountInfo(body.accountID));
+      case 'transactionGetRecord':
+        return respond(await answers.record(body.transactionID));
+      case 'tokenGetInfo':
+        return respond(await answers.tokenInfo(body.token));
+      case 'tokenGetNftInfo':
+        return respond(await answers.nftInfo(body.nftID));
       case 'networkGetVersionInfo':
-        return { [field]: { header: header('OK'), ...answers.version() } };
+        return respond({ precheck: 'OK', ...answers.version() });
       default:
         return { [field || 'transactionGetReceipt']: { header: header('NOT_SUPPORTED') } };
     }
   }
 
   const services = loadHapiServices();
+  // A query's payment arrives decoded with the query; the ledger takes it as bytes again.
+  const serializeTransaction = services.CryptoService.cryptoTransfer!.requestSerialize as (
+    transaction: object,
+  ) => Buffer;
   for (const [serviceName, service] of Object.entries(services) as [ServiceName, grpc.ServiceDefinition][]) {
     const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
     const handlers: grpc.UntypedServiceImplementation = {};

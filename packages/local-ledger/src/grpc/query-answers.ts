@@ -1,18 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { LedgerDb } from '../ledger-db';
 import { accountNumOf } from '../ledger-accounts';
-import { ledgerAccounts, ledgerTransactions } from '../schema';
+import { ledgerAccounts, ledgerNfts, ledgerTokens, ledgerTransactions } from '../schema';
 
 /** An entity id as HAPI carries it (shard, realm, number; 64-bit numbers as strings). */
 type EntityId = { shardNum?: string; realmNum?: string };
 export type AccountId = EntityId & { accountNum?: string };
-type TransactionId = {
+export type TokenId = EntityId & { tokenNum?: string };
+export type TransactionId = {
   accountID?: AccountId;
   transactionValidStart?: { seconds?: string; nanos?: number };
 };
+/** HAPI's `NftID`: its `token_ID` keeps its case (protobuf's camel case only joins lower-case letters). */
+export type NftId = { token_ID?: TokenId; serialNumber?: string };
 
 /** The HAPI version this node says it speaks (the proto package's). */
 const HAPI_VERSION = { major: 0, minor: 64, patch: 0 };
+/** The ledger id a local network answers with (the SDK's `LedgerId.LOCAL_NODE`). */
+const LOCAL_LEDGER_ID = Buffer.from([3]);
+/** Accounts and tokens live 90 days between renewals, as on Hedera; nothing expires here. */
+const AUTO_RENEW_SECONDS = '7776000';
+const NEVER_EXPIRES = { seconds: '8000000000', nanos: 0 };
+const NOBODY = '0.0.0';
 
 const entity = (id: string) => {
   const [shardNum, realmNum, num] = id.split('.');
@@ -22,13 +31,28 @@ const accountIdOf = (id: string): AccountId => {
   const { shardNum, realmNum, num } = entity(id);
   return { shardNum, realmNum, accountNum: num };
 };
-const tokenIdOf = (id: string) => {
+const tokenIdOf = (id: string): TokenId => {
   const { shardNum, realmNum, num } = entity(id);
   return { shardNum, realmNum, tokenNum: num };
 };
+const timestampOf = (text: string) => {
+  const [seconds = '0', nanos = '0'] = text.split('.');
+  return { seconds, nanos: Number(nanos.padEnd(9, '0').slice(0, 9)) };
+};
+/** A public key as HAPI's `Key`, from the raw hex and type the ledger keeps. */
+const keyOf = (raw: string | null, type: string | null) =>
+  raw === null
+    ? undefined
+    : type === 'ED25519'
+      ? { ed25519: Buffer.from(raw, 'hex') }
+      : { ECDSASecp256k1: Buffer.from(raw, 'hex') };
+/** An account's EVM address in its long-zero form, as `contractAccountID` carries it. */
+const longZeroAddress = (num: number) => num.toString(16).padStart(40, '0');
 
 export const accountIdText = (id: AccountId | undefined) =>
   id ? `${id.shardNum ?? '0'}.${id.realmNum ?? '0'}.${id.accountNum ?? '0'}` : null;
+const tokenIdText = (id: TokenId | undefined) =>
+  id?.tokenNum ? `${id.shardNum ?? '0'}.${id.realmNum ?? '0'}.${id.tokenNum}` : null;
 
 /** The mirror node's form of a transaction id (`0.0.1001-1700000000-000000001`), the ledger's key. */
 function transactionIdText(id: TransactionId | undefined): string | null {
@@ -38,45 +62,187 @@ function transactionIdText(id: TransactionId | undefined): string | null {
   return `${payer}-${seconds}-${String(nanos).padStart(9, '0')}`;
 }
 
+type TransactionRow = typeof ledgerTransactions.$inferSelect;
+type MirrorNftTransfer = {
+  sender_account_id: string | null;
+  receiver_account_id: string | null;
+  serial_number: number;
+  token_id: string;
+  is_approval?: boolean;
+};
+type MirrorTransfer = { account: string; amount: number; is_approval?: boolean };
+
+function receiptOf(row: TransactionRow) {
+  const serials = (row.nftTransfers as MirrorNftTransfer[])
+    .filter((transfer) => row.name === 'TOKENMINT' && transfer.sender_account_id === null)
+    .map((transfer) => String(transfer.serial_number));
+  return {
+    status: row.result,
+    ...(row.name === 'CRYPTOCREATEACCOUNT' && row.entityId ? { accountID: accountIdOf(row.entityId) } : {}),
+    ...(row.name === 'TOKENCREATION' && row.entityId ? { tokenID: tokenIdOf(row.entityId) } : {}),
+    ...(serials.length > 0 ? { serialNumbers: serials } : {}),
+  };
+}
+
+/** A transaction's record as the network gives it: its receipt, hash, time, fee and what it moved. */
+function recordOf(row: TransactionRow, id: TransactionId) {
+  const nftTransfers = row.nftTransfers as MirrorNftTransfer[];
+  const tokens = [...new Set(nftTransfers.map((transfer) => transfer.token_id))];
+  return {
+    receipt: receiptOf(row),
+    transactionHash: Buffer.from(row.transactionHash, 'base64'),
+    consensusTimestamp: timestampOf(row.consensusTimestamp),
+    transactionID: id,
+    memo: row.memoBase64 ? Buffer.from(row.memoBase64, 'base64').toString('utf8') : '',
+    transactionFee: String(row.chargedTxFee),
+    transferList: {
+      accountAmounts: (row.transfers as MirrorTransfer[]).map((transfer) => ({
+        accountID: accountIdOf(transfer.account),
+        amount: String(transfer.amount),
+        isApproval: transfer.is_approval ?? false,
+      })),
+    },
+    tokenTransferLists: tokens.map((token) => ({
+      token: tokenIdOf(token),
+      nftTransfers: nftTransfers
+        .filter((transfer) => transfer.token_id === token)
+        .map((transfer) => ({
+          // A mint comes from nobody and a burn or wipe goes to nobody: 0.0.0, as the network says.
+          senderAccountID: accountIdOf(transfer.sender_account_id ?? NOBODY),
+          receiverAccountID: accountIdOf(transfer.receiver_account_id ?? NOBODY),
+          serialNumber: String(transfer.serial_number),
+          isApproval: transfer.is_approval ?? false,
+        })),
+    })),
+  };
+}
+
 /** What the ledger's records answer to the queries a node serves from its state. */
 export function createQueryAnswers(db: LedgerDb) {
+  async function transactionRow(id: TransactionId | undefined) {
+    const key = transactionIdText(id);
+    if (!key) return null;
+    const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.transactionId, key));
+    return row ?? null;
+  }
+
+  async function accountRow(id: AccountId | undefined) {
+    const text = accountIdText(id);
+    const num = text ? accountNumOf(text) : null;
+    if (num === null) return null;
+    const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.accountNum, num));
+    return row ? { ...row, id: text! } : null;
+  }
+
   return {
     /** A transaction's receipt: its status and what it created (an account, a token, serials). */
     async receipt(id: TransactionId | undefined) {
-      const key = transactionIdText(id);
-      if (!key) return { precheck: 'INVALID_TRANSACTION_ID' as const };
-      const [row] = await db
-        .select()
-        .from(ledgerTransactions)
-        .where(eq(ledgerTransactions.transactionId, key));
+      if (!transactionIdText(id)) return { precheck: 'INVALID_TRANSACTION_ID' as const };
+      const row = await transactionRow(id);
       if (!row) return { precheck: 'RECEIPT_NOT_FOUND' as const };
-      const serials = (row.nftTransfers as Array<{ sender_account_id: string | null; serial_number: number }>)
-        .filter((transfer) => row.name === 'TOKENMINT' && transfer.sender_account_id === null)
-        .map((transfer) => String(transfer.serial_number));
-      return {
-        precheck: 'OK' as const,
-        receipt: {
-          status: row.result,
-          ...(row.name === 'CRYPTOCREATEACCOUNT' && row.entityId
-            ? { accountID: accountIdOf(row.entityId) }
-            : {}),
-          ...(row.name === 'TOKENCREATION' && row.entityId ? { tokenID: tokenIdOf(row.entityId) } : {}),
-          ...(serials.length > 0 ? { serialNumbers: serials } : {}),
-        },
-      };
+      return { precheck: 'OK' as const, receipt: receiptOf(row) };
+    },
+
+    /** A transaction's record: HBAR and NFT transfers, consensus time, fee. */
+    async record(id: TransactionId | undefined) {
+      if (!transactionIdText(id)) return { precheck: 'INVALID_TRANSACTION_ID' as const };
+      const row = await transactionRow(id);
+      if (!row) return { precheck: 'RECORD_NOT_FOUND' as const };
+      return { precheck: 'OK' as const, transactionRecord: recordOf(row, id!) };
     },
 
     /** An account's HBAR balance in tinybars. */
     async balance(id: AccountId | undefined) {
-      const text = accountIdText(id);
-      const num = text ? accountNumOf(text) : null;
-      if (num === null) return { precheck: 'INVALID_ACCOUNT_ID' as const };
-      const [row] = await db
-        .select({ balance: ledgerAccounts.balanceTinybars })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.accountNum, num));
+      const row = await accountRow(id);
       if (!row) return { precheck: 'INVALID_ACCOUNT_ID' as const };
-      return { precheck: 'OK' as const, accountID: accountIdOf(text!), balance: row.balance.toString() };
+      return {
+        precheck: 'OK' as const,
+        accountID: accountIdOf(row.id),
+        balance: row.balanceTinybars.toString(),
+      };
+    },
+
+    /** An account's key, balance, memo and how many NFTs it holds. */
+    async accountInfo(id: AccountId | undefined) {
+      const row = await accountRow(id);
+      if (!row) return { precheck: 'INVALID_ACCOUNT_ID' as const };
+      const [owned] = await db
+        .select({ nfts: count() })
+        .from(ledgerNfts)
+        .where(eq(ledgerNfts.ownerAccount, row.id));
+      return {
+        precheck: 'OK' as const,
+        accountInfo: {
+          accountID: accountIdOf(row.id),
+          contractAccountID: longZeroAddress(row.accountNum),
+          deleted: false,
+          key: keyOf(row.publicKey, row.keyType),
+          balance: row.balanceTinybars.toString(),
+          receiverSigRequired: false,
+          expirationTime: NEVER_EXPIRES,
+          autoRenewPeriod: { seconds: AUTO_RENEW_SECONDS },
+          memo: row.memo,
+          ownedNfts: String(owned?.nfts ?? 0),
+          ledgerId: LOCAL_LEDGER_ID,
+        },
+      };
+    },
+
+    /** A collection's names, keys, treasury and supply. */
+    async tokenInfo(id: TokenId | undefined) {
+      const tokenId = tokenIdText(id);
+      if (!tokenId) return { precheck: 'INVALID_TOKEN_ID' as const };
+      const [row] = await db.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId));
+      if (!row) return { precheck: 'INVALID_TOKEN_ID' as const };
+      return {
+        precheck: 'OK' as const,
+        tokenInfo: {
+          tokenId: tokenIdOf(row.tokenId),
+          name: row.name,
+          symbol: row.symbol,
+          decimals: 0,
+          totalSupply: String(row.totalSupply),
+          treasury: accountIdOf(row.treasuryAccount),
+          adminKey: keyOf(row.adminKey, row.adminKeyType),
+          wipeKey: keyOf(row.wipeKey, row.wipeKeyType),
+          supplyKey: keyOf(row.supplyKey, row.supplyKeyType),
+          defaultFreezeStatus: 'FreezeNotApplicable',
+          defaultKycStatus: 'KycNotApplicable',
+          deleted: false,
+          autoRenewPeriod: { seconds: AUTO_RENEW_SECONDS },
+          expiry: NEVER_EXPIRES,
+          memo: row.memo,
+          tokenType: row.tokenType === 'NON_FUNGIBLE_UNIQUE' ? 'NON_FUNGIBLE_UNIQUE' : 'FUNGIBLE_COMMON',
+          supplyType: 'INFINITE',
+          maxSupply: '0',
+          pauseStatus: 'PauseNotApplicable',
+          ledgerId: LOCAL_LEDGER_ID,
+        },
+      };
+    },
+
+    /** One NFT: who holds it, when it was minted, its metadata. A burned or wiped NFT is gone. */
+    async nftInfo(id: NftId | undefined) {
+      const tokenId = tokenIdText(id?.token_ID);
+      if (!tokenId) return { precheck: 'INVALID_TOKEN_ID' as const };
+      const serial = Number(id?.serialNumber ?? 0);
+      if (!Number.isSafeInteger(serial) || serial <= 0)
+        return { precheck: 'INVALID_TOKEN_NFT_SERIAL_NUMBER' as const };
+      const [row] = await db
+        .select()
+        .from(ledgerNfts)
+        .where(and(eq(ledgerNfts.tokenId, tokenId), eq(ledgerNfts.serialNumber, serial)));
+      if (!row || row.ownerAccount === null) return { precheck: 'INVALID_NFT_ID' as const };
+      return {
+        precheck: 'OK' as const,
+        nft: {
+          nftID: { token_ID: tokenIdOf(tokenId), serialNumber: String(serial) },
+          accountID: accountIdOf(row.ownerAccount),
+          creationTime: timestampOf(row.createdTimestamp ?? '0.0'),
+          metadata: Buffer.from(row.metadata, 'base64'),
+          ledgerId: LOCAL_LEDGER_ID,
+        },
+      };
     },
 
     version() {
