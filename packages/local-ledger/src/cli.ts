@@ -12,7 +12,8 @@ A Hedera ledger and mirror node in one process. Hedera's SDKs reach its consensu
 gRPC and its mirror REST at :5551/api/v1, as Client.forLocalNode() expects; --nodes runs up to 7
 (0.0.3 to 0.0.9, on consecutive ports). Signed transaction bytes may also be posted to
 POST /ledger/transactions, and the mirror read at /ledger/api/v1/... on --port too; fund accounts
-with POST /ledger/faucet. Without --data-dir or --database-url its state lives in memory.`;
+with POST /ledger/faucet. Without --data-dir or --database-url its state lives in a temporary folder,
+removed when it stops.`;
 
 const { values } = parseArgs({
   options: {

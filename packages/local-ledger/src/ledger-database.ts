@@ -1,19 +1,27 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ensureLedgerSchema } from './ensure-schema';
+import { prepareDataDir } from './pglite-template';
 import type { LedgerDb } from './ledger-db';
 
 export type LedgerDatabaseOptions =
   /** A PostgreSQL database (its tables are created where missing). */
   | { url: string }
-  /** An embedded PGlite database kept in a folder, or in memory with null. */
+  /** An embedded PGlite database kept in a folder, or with null in a temporary one, gone once closed. */
   | { dataDir: string | null };
 
 export type LedgerDatabase = { db: LedgerDb; close(): Promise<void> };
+
+/**
+ * A development ledger's data is small: 16 MB of shared buffers instead of PostgreSQL's 128 MB keeps the
+ * embedded database's memory small.
+ */
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
 /** Opens the ledger's database and creates its tables where they are missing. */
 export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promise<LedgerDatabase> {
@@ -28,14 +36,21 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
     await ensureLedgerSchema(db);
     return { db, close: () => pool.end() };
   }
-  let client: PGlite;
-  if (options.dataDir === null) client = new PGlite();
-  else {
-    const directory = path.resolve(options.dataDir);
-    await mkdir(directory, { recursive: true });
-    client = new PGlite(directory);
-  }
+  // PGlite in a folder: in memory it would hold its files in WebAssembly memory as well.
+  const temporary = options.dataDir === null;
+  const directory = temporary
+    ? await mkdtemp(path.join(os.tmpdir(), 'local-ledger-'))
+    : path.resolve(options.dataDir!);
+  await mkdir(directory, { recursive: true });
+  await prepareDataDir(directory);
+  const client = new PGlite(directory, { ...PGLITE_OPTIONS, relaxedDurability: temporary });
   const db = drizzlePglite(client) as unknown as LedgerDb;
   await ensureLedgerSchema(db);
-  return { db, close: () => client.close() };
+  return {
+    db,
+    async close() {
+      await client.close();
+      if (temporary) await rm(directory, { recursive: true, force: true });
+    },
+  };
 }
