@@ -25,6 +25,11 @@ export const tlds = pgTable('tlds', {
   active: boolean('active').notNull().default(true),
   /** The NFT collection of this top-level domain, once created on the ledger. */
   tokenId: text('token_id'),
+  /**
+   * The collection's creation transaction, prepared once and submitted by whichever server gets to it:
+   * kept here, not in one server's job, so servers starting together create one collection.
+   */
+  collectionCreation: jsonb('collection_creation').$type<{ bytes: string; transactionId: string }>(),
   createdAt: createdAt(),
 });
 

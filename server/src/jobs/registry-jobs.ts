@@ -3,9 +3,8 @@ import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
 import type { MirrorReader } from '../ledger/mirror-reader';
 import type { DomainService } from '../modules/domains/service';
 import type { OrderRecords } from '../modules/orders/service';
-import type { TldService } from '../modules/tlds/service';
 import type { BatchJobHandler, JobHandler } from './job-queue';
-import { createCollections } from './registry/collections';
+import { createCollections, type CollectionTlds } from './registry/collections';
 import { createMintHandler } from './registry/mint-job';
 import type { RefundPayload } from './registry/payloads';
 import { createSubmitOnce, type SubmitOnce } from './registry/submit-once';
@@ -22,7 +21,7 @@ type Deps = {
   writer: LedgerWriter;
   mirror: MirrorReader;
   domains: Pick<DomainService, 'byIds' | 'markMinted' | 'markDelivered'>;
-  tlds: Pick<TldService, 'collectionOf' | 'recordCollection'>;
+  tlds: CollectionTlds;
   orders: Pick<OrderRecords, 'markRefunded'>;
 };
 

@@ -3,21 +3,29 @@ import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
 import type { TldService } from '../../modules/tlds/service';
 import type { StoredTransaction, SubmitOnce } from './submit-once';
 
-/** Where the creation of a collection is kept, so a retry finds (or resubmits) the same transaction. */
-type SaveCollection = (collection: StoredTransaction | undefined) => Promise<void>;
+/** What the collections need of the top-level domains: their recorded collection and its creation. */
+export type CollectionTlds = Pick<
+  TldService,
+  | 'collectionOf'
+  | 'recordCollection'
+  | 'collectionCreation'
+  | 'keepCollectionCreation'
+  | 'dropCollectionCreation'
+>;
 
-/** The NFT collection of each top-level domain, created on first use, once across servers. */
-export function createCollections(
-  writer: LedgerWriter,
-  tlds: Pick<TldService, 'collectionOf' | 'recordCollection'>,
-  submitOnce: SubmitOnce,
-) {
+/**
+ * The NFT collection of each top-level domain, created on first use, once across servers: the creation
+ * transaction is kept on the domain's row, and every server that needs the collection before it is
+ * recorded submits that same transaction (the network takes it once).
+ */
+export function createCollections(writer: LedgerWriter, tlds: CollectionTlds, submitOnce: SubmitOnce) {
   const collectionsBeingCreated = new Map<string, Promise<string>>();
   const knownCollections = new Map<string, string>();
 
-  async function createCollection(tld: string, stored: StoredTransaction | undefined, save: SaveCollection) {
+  async function createCollection(tld: string) {
+    let standing: StoredTransaction | null = await tlds.collectionCreation(tld);
     const made = await submitOnce(
-      stored,
+      standing ?? undefined,
       () =>
         new TokenCreateTransaction()
           .setTokenName(`${tld} domains`)
@@ -26,18 +34,22 @@ export function createCollections(
           .setTokenType(TokenType.NonFungibleUnique)
           .setTreasuryAccountId(writer.operatorId)
           .setSupplyKey(writer.operatorPublicKey)
+          .setWipeKey(writer.operatorPublicKey)
           .setAdminKey(writer.operatorPublicKey),
-      save,
+      async (next) => {
+        if (next) standing = await tlds.keepCollectionCreation(tld, next);
+        else if (standing) {
+          await tlds.dropCollectionCreation(tld, standing.transactionId);
+          standing = null;
+        }
+        return standing;
+      },
     );
     if (!made.entityId) throw new Error('token create record has no entity id');
     return made.entityId;
   }
 
-  return async function collectionOf(
-    tld: string,
-    stored: StoredTransaction | undefined,
-    save: SaveCollection,
-  ): Promise<string> {
+  return async function collectionOf(tld: string): Promise<string> {
     // A top-level domain's collection, once recorded, never changes: asked once per process.
     const remembered = knownCollections.get(tld);
     if (remembered) return remembered;
@@ -50,11 +62,11 @@ export function createCollections(
     // Jobs run side by side: one creation per top-level domain in this process...
     let creating = collectionsBeingCreated.get(tld);
     if (!creating) {
-      creating = createCollection(tld, stored, save).finally(() => collectionsBeingCreated.delete(tld));
+      creating = createCollection(tld).finally(() => collectionsBeingCreated.delete(tld));
       collectionsBeingCreated.set(tld, creating);
     }
     const created = await creating;
-    // ...and across servers the first recorded collection wins; a later one stays empty.
+    // ...and across servers they submit one transaction; the first to record its token wins.
     return tlds.recordCollection(tld, created);
   };
 }

@@ -67,11 +67,8 @@ async function mintNames(tld: string, items: Item[], run: MintRun, deps: MintDep
   const unminted = items.filter((item) => item.domain.serialNo === null);
   if (unminted.length === 0) return;
   let collection: string | null = null;
-  const lead = unminted.find((item) => run.payloadOf(item.job).collection) ?? unminted[0]!;
   await run.step(run.jobsOf(unminted), async () => {
-    collection = await deps.collectionOf(tld, run.payloadOf(lead.job).collection, (stored) =>
-      run.update([lead.job], (payload) => ({ ...payload, collection: stored })),
-    );
+    collection = await deps.collectionOf(tld);
   });
   if (collection === null) return;
   const tokenId: string = collection;

@@ -3,7 +3,6 @@ import type { StoredTransaction } from './submit-once';
 
 export type MintPayload = {
   domainId: number;
-  collection?: StoredTransaction;
   /** The mint this name is part of (several names share one) and the name's place in its metadata. */
   mint?: StoredTransaction & { index?: number };
   /** The transfer that delivers this name's NFT (with up to nine others). */

@@ -35,7 +35,8 @@ export function createSubmitOnce(writer: LedgerWriter, mirror: MirrorReader) {
   return async function submitOnce(
     stored: StoredTransaction | undefined,
     build: () => Transaction,
-    save: (stored: StoredTransaction | undefined) => Promise<void>,
+    /** Keeps the prepared transaction (or forgets it); may answer another one to submit instead. */
+    save: (stored: StoredTransaction | undefined) => Promise<StoredTransaction | null | void>,
   ): Promise<Made> {
     try {
       let current = stored;
@@ -49,8 +50,8 @@ export function createSubmitOnce(writer: LedgerWriter, mirror: MirrorReader) {
         }
       }
       if (!current) {
-        current = encode(await writer.prepare(build()));
-        await save(current);
+        const prepared = encode(await writer.prepare(build()));
+        current = (await save(prepared)) || prepared;
       }
       const receipt = await writer.submit(Buffer.from(current.bytes, 'base64'));
       const { status } = receipt;

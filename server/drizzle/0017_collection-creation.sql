@@ -1,0 +1,1 @@
+ALTER TABLE "tlds" ADD COLUMN "collection_creation" jsonb;
