@@ -39,6 +39,9 @@ describe('the registry on a Hedera network over gRPC', () => {
       HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
       MIRROR_NODE_URL: `${ledger.origin}/ledger`,
       FIXED_USD_PER_HBAR: '1',
+      // Fifty buyers sign in from this one address.
+      RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_SEARCH: '10000',
       APPS_ROOT: '/nonexistent',
     });
     database = await openDatabase({ engine: 'pglite', dataDir: null });
@@ -167,19 +170,117 @@ describe('the registry on a Hedera network over gRPC', () => {
     }
   }, 120_000);
 
+  it('carries 50 purchases no page confirmed through BUSY answers and unknown receipts: 50 delivered, one NFT each', async () => {
+    const control = async (body: object) =>
+      (await (
+        await fetch(`${ledger.origin}/ledger/control`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { busy: number; receiptsUnknownMs: number };
+    const buyers = await inBatches(
+      Array.from({ length: 50 }, (_, index) => index),
+      10,
+      async () => {
+        const buyer = await wallet();
+        await associate(buyer, collection);
+        return buyer;
+      },
+    );
+    const run = Date.now().toString(36);
+    const buy = async (index: number) => {
+      const name = `load${run}n${index}.hbar`;
+      const quote = await registry.quote(buyers[index]!.cookie, {
+        kind: 'domains',
+        items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+      });
+      await pay(buyers[index]!, quote);
+      return name;
+    };
+    try {
+      // The network answers BUSY to the next 5 submissions (buyers' payments, the registry's mints and
+      // deliveries) while 25 pay…
+      expect(await control({ busy: 5 })).toMatchObject({ busy: 5 });
+      const names = await inBatches(
+        Array.from({ length: 25 }, (_, index) => index),
+        10,
+        buy,
+      );
+      // …then 5 more, with receipts UNKNOWN for 10 s, while 25 more pay and the first are minted.
+      const faults = await control({ busy: 5, receiptsUnknown: 10 });
+      expect(faults.receiptsUnknownMs).toBeGreaterThan(9_000);
+      names.push(
+        ...(await inBatches(
+          Array.from({ length: 25 }, (_, index) => 25 + index),
+          10,
+          buy,
+        )),
+      );
+
+      await waitForValue(async () => {
+        const statuses = await Promise.all(names.map((name, index) => statusOf(buyers[index]!.cookie, name)));
+        return statuses.every((status) => status === DELIVERED_STATUS) ? true : null;
+      }, 180_000);
+
+      expect((await control({})).busy).toBe(0);
+      // Every name minted once, held by its buyer; no payment sent back.
+      const holders = new Map<string, string[]>();
+      let next: string | null = `/api/v1/tokens/${collection}/nfts?limit=100`;
+      while (next) {
+        const page = (await (
+          await fetch(`${ledger.origin}/ledger${next.replace(/^\/ledger/, '')}`)
+        ).json()) as {
+          nfts: { account_id: string; metadata: string; deleted: boolean }[];
+          links: { next: string | null };
+        };
+        for (const nft of page.nfts) {
+          const name = Buffer.from(nft.metadata, 'base64').toString();
+          holders.set(name, [...(holders.get(name) ?? []), nft.account_id]);
+        }
+        next = page.links.next;
+      }
+      names.forEach((name, index) =>
+        expect(holders.get(name), name).toEqual([buyers[index]!.account.accountId]),
+      );
+      for (const [index, buyer] of buyers.entries()) {
+        const { transactions } = (await (
+          await fetch(
+            `${ledger.origin}/ledger/api/v1/transactions?account.id=${buyer.account.accountId}&limit=100`,
+          )
+        ).json()) as { transactions: { memo_base64: string }[] };
+        const refunds = transactions.filter((each) =>
+          Buffer.from(each.memo_base64, 'base64').toString().startsWith('refund'),
+        );
+        expect(refunds, names[index]).toEqual([]);
+      }
+    } finally {
+      await control({ busy: 0, receiptsUnknown: 0 });
+      for (const buyer of buyers) buyer.client.close();
+    }
+  }, 300_000);
+
   const registryOrigin = () => {
     const address = app.server.address() as { port: number };
     return `http://127.0.0.1:${address.port}`;
   };
 });
 
-/** Polls until `read` answers something other than null (60 s at most). */
-async function waitForValue<T>(read: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + 60_000;
+/** Polls until `read` answers something other than null (60 s at most, or `timeoutMs`). */
+async function waitForValue<T>(read: () => Promise<T | null>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (value !== null && value !== undefined) return value;
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** `work` for each item, `size` at a time, answers in the items' order. */
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size)
+    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  return results;
 }
