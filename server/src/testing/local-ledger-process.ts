@@ -11,6 +11,8 @@ export type LocalLedgerProcess = {
   genesis: { accountId: string; key: PrivateKey };
   /** An SDK client of this network paying as `accountId`. */
   clientFor(accountId: string, key: PrivateKey): Client;
+  /** Who holds each name's NFTs in a collection (by metadata), read page by page from its mirror REST. */
+  nftHolders(tokenId: string): Promise<Map<string, string[]>>;
   stop(): Promise<void>;
 };
 
@@ -54,6 +56,24 @@ export async function startLocalLedgerProcess(): Promise<LocalLedgerProcess> {
       Client.forNetwork(
         Object.fromEntries(Object.entries(nodes).map(([address, id]) => [address, AccountId.fromString(id)])),
       ).setOperator(accountId, key),
+    async nftHolders(tokenId) {
+      const holders = new Map<string, string[]>();
+      let next: string | null = `/api/v1/tokens/${tokenId}/nfts?limit=100`;
+      while (next) {
+        const page = (await (
+          await fetch(`${started.origin}/ledger${next.replace(/^\/ledger/, '')}`)
+        ).json()) as {
+          nfts: { account_id: string; metadata: string }[];
+          links: { next: string | null };
+        };
+        for (const nft of page.nfts) {
+          const name = Buffer.from(nft.metadata, 'base64').toString();
+          holders.set(name, [...(holders.get(name) ?? []), nft.account_id]);
+        }
+        next = page.links.next;
+      }
+      return holders;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

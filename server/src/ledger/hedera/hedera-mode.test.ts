@@ -225,21 +225,7 @@ describe('the registry on a Hedera network over gRPC', () => {
 
       expect((await control({})).busy).toBe(0);
       // Every name minted once, held by its buyer; no payment sent back.
-      const holders = new Map<string, string[]>();
-      let next: string | null = `/api/v1/tokens/${collection}/nfts?limit=100`;
-      while (next) {
-        const page = (await (
-          await fetch(`${ledger.origin}/ledger${next.replace(/^\/ledger/, '')}`)
-        ).json()) as {
-          nfts: { account_id: string; metadata: string; deleted: boolean }[];
-          links: { next: string | null };
-        };
-        for (const nft of page.nfts) {
-          const name = Buffer.from(nft.metadata, 'base64').toString();
-          holders.set(name, [...(holders.get(name) ?? []), nft.account_id]);
-        }
-        next = page.links.next;
-      }
+      const holders = await ledger.nftHolders(collection);
       names.forEach((name, index) =>
         expect(holders.get(name), name).toEqual([buyers[index]!.account.accountId]),
       );

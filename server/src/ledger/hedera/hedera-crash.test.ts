@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Hbar, TokenAssociateTransaction, TransferTransaction, type Client } from '@hashgraph/sdk';
+import { DELIVERED_STATUS, type QuoteResponse } from '@registry/contracts/orders';
+import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalLedgerProcess, type LocalLedgerProcess } from '../../testing/local-ledger-process';
+import { buildServer, startServerProcess, type ServerProcess } from '../../testing/server-process';
+import { createScratchPostgres, TEST_DATABASE_URL } from '../../testing/test-databases';
+import { waitFor } from '../../testing/wait-for';
+
+/** Enough names for several mints of up to ten, so the kill lands among them. */
+const NAMES = 40;
+
+/**
+ * The registry as it runs on testnet (compiled, every worker on, LEDGER=hedera over gRPC and the mirror
+ * REST of `npx local-ledger` in a process of its own), killed with SIGKILL while it mints: after the
+ * restart every paid name is delivered with exactly one NFT.
+ */
+describe('kill -9 while minting on a Hedera network', () => {
+  let ledger: LocalLedgerProcess;
+  let server: ServerProcess | null = null;
+  let database: { env: Record<string, string>; drop(): Promise<void> };
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    buildServer();
+    ledger = await startLocalLedgerProcess();
+    const operator = await new LedgerClient(ledger.origin).openAccount();
+    if (TEST_DATABASE_URL) {
+      const scratch = await createScratchPostgres(TEST_DATABASE_URL);
+      database = { env: { DATABASE_URL: scratch.url }, drop: () => scratch.drop() };
+    } else {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-hedera-crash-'));
+      database = {
+        env: { DATA_DIR: dataDir },
+        drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+      };
+    }
+    env = {
+      ...database.env,
+      LEDGER: 'hedera',
+      HEDERA_NETWORK: 'local',
+      HEDERA_NODES: Object.entries(ledger.nodes)
+        .map(([address, id]) => `${address}=${id}`)
+        .join(','),
+      HEDERA_OPERATOR_ID: operator.accountId,
+      HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
+      MIRROR_NODE_URL: `${ledger.origin}/ledger`,
+      FIXED_USD_PER_HBAR: '1',
+      JOB_LEASE_MS: '2000',
+      JOB_CONCURRENCY: '1',
+      RATE_LIMIT_SEARCH: '10000',
+    };
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await ledger?.stop();
+    await database?.drop();
+  });
+
+  async function pay(buyer: { account: LedgerAccount; client: Client }, quote: QuoteResponse) {
+    const response = await new TransferTransaction()
+      .addHbarTransfer(buyer.account.accountId, Hbar.fromTinybars(`-${quote.amountTinybars}`))
+      .addHbarTransfer(quote.treasuryAccountId, Hbar.fromTinybars(quote.amountTinybars))
+      .setTransactionMemo(quote.memo)
+      .execute(buyer.client);
+    expect((await response.getReceipt(buyer.client)).status.toString()).toBe('SUCCESS');
+  }
+
+  it('delivers every paid name exactly once after a restart', async () => {
+    server = await startServerProcess(env);
+    const registry = new LedgerClient(server.origin);
+    const account = await new LedgerClient(ledger.origin).openAccount();
+    const buyer = { account, client: ledger.clientFor(account.accountId, account.privateKey) };
+    const cookie = await registry.signIn(account);
+    const run = Date.now().toString(36);
+    const quoteOf = (name: string) =>
+      registry.quote(cookie, {
+        kind: 'domains',
+        items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+      });
+    const deliveredCount = async () =>
+      (await registry.domainsOf(cookie)).filter((domain) => domain.status === DELIVERED_STATUS).length;
+
+    try {
+      // A first name makes the .hbar collection; the buyer associates it, so each later mint is delivered.
+      await pay(buyer, await quoteOf(`crash${run}first.hbar`));
+      let collection: string | null = null;
+      await waitFor(async () => {
+        collection = await registry.collectionOf(cookie, `crash${run}first.hbar`);
+        return Boolean(collection);
+      }, 60_000);
+      const association = await (
+        await new TokenAssociateTransaction()
+          .setAccountId(account.accountId)
+          .setTokenIds([collection!])
+          .freezeWith(buyer.client)
+          .sign(account.privateKey)
+      ).execute(buyer.client);
+      expect((await association.getReceipt(buyer.client)).status.toString()).toBe('SUCCESS');
+      await fetch(`${server.origin}/api/orders/deliveries`, { method: 'POST', headers: { cookie } });
+      await waitFor(async () => (await deliveredCount()) === 1, 60_000);
+
+      // Paid, never confirmed by a page: the watcher finds each payment; the kill lands among the mints.
+      const names = Array.from({ length: NAMES }, (_, index) => `crash${run}n${index}.hbar`);
+      for (const name of names) await pay(buyer, await quoteOf(name));
+      await waitFor(async () => (await deliveredCount()) >= 4, 60_000);
+      process.kill(server.pid, 'SIGKILL');
+      await waitFor(async () => server!.exitCode() !== null, 10_000);
+      expect(server.exitCode()).toBe('SIGKILL');
+      // It died part way: some names minted, not all.
+      const mintedBeforeRestart = (await ledger.nftHolders(collection!)).size;
+      expect(mintedBeforeRestart).toBeLessThan(NAMES + 1);
+
+      server = await startServerProcess(env);
+      const restarted = new LedgerClient(server.origin);
+      const countAfter = async () =>
+        (await restarted.domainsOf(cookie)).filter((domain) => domain.status === DELIVERED_STATUS).length;
+      await waitFor(async () => (await countAfter()) === NAMES + 1, 120_000);
+
+      const holders = await ledger.nftHolders(collection!);
+      for (const name of names) expect(holders.get(name), name).toEqual([account.accountId]);
+      expect(holders.size).toBe(NAMES + 1);
+    } finally {
+      buyer.client.close();
+    }
+  }, 300_000);
+});
