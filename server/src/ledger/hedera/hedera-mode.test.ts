@@ -1,4 +1,11 @@
-import { Hbar, TokenAssociateTransaction, TransferTransaction, type Client } from '@hashgraph/sdk';
+import {
+  Hbar,
+  NftId,
+  TokenAssociateTransaction,
+  TokenId,
+  TransferTransaction,
+  type Client,
+} from '@hashgraph/sdk';
 import { DELIVERED_STATUS, type QuoteResponse } from '@registry/contracts/orders';
 import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
 import type { FastifyInstance } from 'fastify';
@@ -167,6 +174,54 @@ describe('the registry on a Hedera network over gRPC', () => {
       expect(await refunds()).toBe(1);
     } finally {
       buyer.client.close();
+    }
+  }, 120_000);
+
+  it('follows an NFT sent from one wallet to another over gRPC: the name moves to its new holder', async () => {
+    const alice = await wallet();
+    const bob = await wallet();
+    try {
+      await associate(alice, collection);
+      await associate(bob, collection);
+      const name = `grpcf${Date.now().toString(36)}.hbar`;
+      await pay(
+        alice,
+        await registry.quote(alice.cookie, {
+          kind: 'domains',
+          items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+        }),
+      );
+      await waitForValue(async () =>
+        (await statusOf(alice.cookie, name)) === DELIVERED_STATUS ? true : null,
+      );
+      const { nfts } = (await (
+        await fetch(`${ledger.origin}/ledger/api/v1/accounts/${alice.account.accountId}/nfts?limit=100`)
+      ).json()) as { nfts: { serial_number: number; metadata: string }[] };
+      const serial = nfts.find(
+        (nft) => Buffer.from(nft.metadata, 'base64').toString() === name,
+      )!.serial_number;
+      const sent = await new TransferTransaction()
+        .addNftTransfer(
+          new NftId(TokenId.fromString(collection), serial),
+          alice.account.accountId,
+          bob.account.accountId,
+        )
+        .freezeWith(alice.client)
+        .execute(alice.client);
+      expect((await sent.getReceipt(alice.client)).status.toString()).toBe('SUCCESS');
+
+      await waitForValue(async () => ((await statusOf(bob.cookie, name)) !== undefined ? true : null));
+      expect(await statusOf(alice.cookie, name)).toBeUndefined();
+      // The former holder can no longer pay to manage it; the new one can.
+      await expect(
+        registry.quote(alice.cookie, { kind: 'extend', itemName: name, months: 12 }),
+      ).rejects.toThrow(/404/);
+      expect(
+        (await registry.quote(bob.cookie, { kind: 'extend', itemName: name, months: 12 })).orderId,
+      ).toBeTruthy();
+    } finally {
+      alice.client.close();
+      bob.client.close();
     }
   }, 120_000);
 
