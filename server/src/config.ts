@@ -139,8 +139,8 @@ export type AppConfig = z.infer<typeof ConfigSchema> & {
 export const MIRROR_NODES = {
   testnet: 'https://testnet.mirrornode.hedera.com',
   mainnet: 'https://mainnet.mirrornode.hedera.com',
-  /** `npx local-ledger`'s mirror REST on its default port. */
-  local: 'http://127.0.0.1:5600/ledger',
+  /** A local network's mirror REST where hiero-local-node and `npx local-ledger` serve it. */
+  local: 'http://127.0.0.1:5551',
 } as const;
 
 /** HEDERA_NODES as the SDK's network map: address → node account. */
