@@ -58,15 +58,18 @@ export async function measurePipeline(
     concurrency,
     run,
     confirm = true,
+    ledgerOrigin,
   }: {
     buyers: number;
     concurrency: number;
     run: string;
     /** false: no client confirms; the server's ledger watcher finds each payment on the mirror node. */
     confirm?: boolean;
+    /** A ledger of its own (`npx local-ledger`) the buyers pay on, for a server in the real-network mode. */
+    ledgerOrigin?: string;
   },
 ): Promise<PipelineMeasure> {
-  const clients = origins.map((origin) => new LedgerClient(origin));
+  const clients = origins.map((origin) => new LedgerClient(origin, { ledgerOrigin: ledgerOrigin ?? origin }));
   const clientOf = (index: number) => clients[index % clients.length]!;
 
   const buyers = await inBatches(

@@ -141,3 +141,38 @@ export async function startFloorServer(databaseUrl?: string): Promise<Running> {
   const startMs = await waitFor(`${origin}/json`, child);
   return { origin, pid: child.pid!, startMs, stop: () => stop(child) };
 }
+
+/** `npx local-ledger` as its command runs it (compiled, with the flags its first line gives node). */
+const LOCAL_LEDGER_BIN = (root: string) =>
+  path.join(root, 'packages', 'local-ledger', 'bin', 'local-ledger.mjs');
+
+export type RunningLedger = Running & {
+  /** Its consensus node 0.0.3, `host:port`. */
+  grpc: string;
+};
+
+/**
+ * The local ledger in a process of its own on free ports, its state in a temporary folder or in
+ * `dataDir`; `startMs` is the time until its mirror REST answers.
+ */
+export async function startLocalLedger({
+  dataDir,
+  root = ROOT,
+}: { dataDir?: string; root?: string } = {}): Promise<RunningLedger> {
+  const [port, grpcPort, mirrorPort] = [await freePort(), await freePort(), await freePort()];
+  const bin = LOCAL_LEDGER_BIN(root);
+  const flags = /^#!.*node (.*)$/m.exec(readFileSync(bin, 'utf8'))?.[1]?.split(/\s+/) ?? [];
+  const child = spawn(
+    process.execPath,
+    [
+      ...flags,
+      bin,
+      ...['--port', String(port), '--grpc-port', String(grpcPort), '--mirror-port', String(mirrorPort)],
+      ...(dataDir ? ['--data-dir', dataDir] : []),
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const startMs = await waitFor(`${origin}/ledger/api/v1/network/exchangerate`, child);
+  return { origin, pid: child.pid!, startMs, grpc: `127.0.0.1:${grpcPort}`, stop: () => stop(child) };
+}

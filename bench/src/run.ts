@@ -27,6 +27,7 @@ import { HOT_PATHS, load, type Measure } from './load';
 import { withPostgresDatabase } from './databases';
 import { compareWith } from './compare';
 import { profilePath } from './profile';
+import { ledgerSummary, measureLedger, type LedgerResult } from './hedera-mode';
 
 /**
  * Enough buyers that the 25 in flight stay busy for several seconds: with fewer, the start (all at
@@ -241,6 +242,7 @@ function summary(
   scale: ScaleStep[] | null,
   pages: PageMeasure[],
   startedAt: string,
+  ledger: LedgerResult,
 ): string {
   const lines = [
     '# Benchmark results',
@@ -367,6 +369,7 @@ function summary(
       '',
     );
   }
+  lines.push(...ledgerSummary(ledger, PIPELINE_BUYERS));
   lines.push(
     '## Server start on the embedded database',
     '',
@@ -397,6 +400,16 @@ if (args.has('compare')) {
   process.exit(0);
 }
 
+if (args.get('only') === 'ledger') {
+  buildServer();
+  const ledger = await measureLedger({ buyers: PIPELINE_BUYERS, concurrency: PIPELINE_CONCURRENCY });
+  await mkdir(RESULTS, { recursive: true });
+  await writeFile(path.join(RESULTS, 'ledger.json'), `${JSON.stringify(ledger, null, 2)}\n`);
+  await writeFile(path.join(RESULTS, 'LEDGER.md'), ledgerSummary(ledger, PIPELINE_BUYERS).join('\n'));
+  console.log(`Results in ${path.relative(ROOT, RESULTS)}/ledger.json and LEDGER.md`);
+  process.exit(0);
+}
+
 const startedAt = new Date().toISOString();
 buildServer();
 const pages = args.get('pages') === 'none' ? [] : await measurePages();
@@ -406,6 +419,15 @@ results.push(await measureEngine('PGlite', {}));
 const onPostgres = await withPostgresDatabase((url) => measureEngine('PostgreSQL', { DATABASE_URL: url }));
 if (onPostgres) results.push(onPostgres);
 const twoServers = await withPostgresDatabase(measureTwoServers);
+const ledger = await measureLedger({
+  buyers: PIPELINE_BUYERS,
+  concurrency: PIPELINE_CONCURRENCY,
+  embedded: {
+    mode: 'embedded',
+    pipeline: results[0]!.pipeline,
+    watcherPipeline: results[0]!.watcherPipeline,
+  },
+});
 const scale = SCALE_SIZES.length
   ? await withPostgresDatabase((url) =>
       measureScale(url, { sizes: SCALE_SIZES, durationS: Math.min(DURATION_S, 5) }),
@@ -415,10 +437,10 @@ const scale = SCALE_SIZES.length
 await mkdir(RESULTS, { recursive: true });
 await writeFile(
   path.join(RESULTS, 'api.json'),
-  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results, twoServers, scale, pages }, null, 2)}\n`,
+  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results, twoServers, scale, pages, ledger }, null, 2)}\n`,
 );
 await writeFile(
   path.join(RESULTS, 'SUMMARY.md'),
-  summary(results, starts, twoServers, scale, pages, startedAt),
+  summary(results, starts, twoServers, scale, pages, startedAt, ledger),
 );
 console.log(`Results in ${path.relative(ROOT, RESULTS)}/api.json and SUMMARY.md`);

@@ -20,10 +20,23 @@ export type LedgerAccount = { accountId: string; privateKey: PrivateKey };
  * bench uses it to buy as many wallets at once.
  */
 export class LedgerClient {
-  constructor(private readonly origin: string) {}
+  /** Where the ledger's faucet, consensus route and mirror REST answer: the server's own on the local ledger. */
+  private readonly ledgerOrigin: string;
 
-  private async post<T>(path: string, body: unknown, cookie?: string): Promise<{ json: T; cookie?: string }> {
-    const response = await fetch(`${this.origin}${path}`, {
+  constructor(
+    private readonly origin: string,
+    { ledgerOrigin = origin }: { ledgerOrigin?: string } = {},
+  ) {
+    this.ledgerOrigin = ledgerOrigin;
+  }
+
+  private async post<T>(
+    path: string,
+    body: unknown,
+    cookie?: string,
+    origin = this.origin,
+  ): Promise<{ json: T; cookie?: string }> {
+    const response = await fetch(`${origin}${path}`, {
       method: 'POST',
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -39,9 +52,12 @@ export class LedgerClient {
 
   async openAccount(): Promise<LedgerAccount> {
     const privateKey = PrivateKey.generateED25519();
-    const { json } = await this.post<{ accountId: string }>('/ledger/faucet', {
-      publicKey: privateKey.publicKey.toStringDer(),
-    });
+    const { json } = await this.post<{ accountId: string }>(
+      '/ledger/faucet',
+      { publicKey: privateKey.publicKey.toStringDer() },
+      undefined,
+      this.ledgerOrigin,
+    );
     return { accountId: json.accountId, privateKey };
   }
 
@@ -65,9 +81,12 @@ export class LedgerClient {
       .setNodeAccountIds([new AccountId(3)])
       .freeze();
     await frozen.sign(account.privateKey);
-    const { json } = await this.post<{ status: string }>('/ledger/transactions', {
-      bytes: Buffer.from(frozen.toBytes()).toString('base64'),
-    });
+    const { json } = await this.post<{ status: string }>(
+      '/ledger/transactions',
+      { bytes: Buffer.from(frozen.toBytes()).toString('base64') },
+      undefined,
+      this.ledgerOrigin,
+    );
     if (json.status !== 'SUCCESS') throw new Error(`the ledger answered ${json.status}`);
     return frozen.transactionId!.toString();
   }
@@ -167,7 +186,7 @@ export class LedgerClient {
 
   /** The account's HBAR balance in tinybars, as the mirror node reports it. */
   async balanceOf(account: LedgerAccount): Promise<bigint> {
-    const response = await fetch(`${this.origin}/ledger/api/v1/accounts/${account.accountId}?limit=1`);
+    const response = await fetch(`${this.ledgerOrigin}/ledger/api/v1/accounts/${account.accountId}?limit=1`);
     const { balance } = (await response.json()) as { balance: { balance: number } };
     return BigInt(balance.balance);
   }
@@ -197,7 +216,7 @@ export class LedgerClient {
    */
   async paidUnder(account: LedgerAccount, quote: QuoteResponse): Promise<bigint> {
     const response = await fetch(
-      `${this.origin}/ledger/api/v1/transactions?account.id=${account.accountId}&order=desc&limit=100`,
+      `${this.ledgerOrigin}/ledger/api/v1/transactions?account.id=${account.accountId}&order=desc&limit=100`,
     );
     const { transactions } = (await response.json()) as {
       transactions: {

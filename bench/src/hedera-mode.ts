@@ -1,0 +1,152 @@
+/**
+ * The local ledger as its own process (`npx local-ledger`): its start time and memory, and the purchase
+ * pipeline of a server in the real-network mode (LEDGER=hedera: the SDK over gRPC, the mirror REST)
+ * pointed at it, beside the embedded mode's of the same run.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LedgerClient } from '@registry/ledger-client/ledger-client';
+import { measurePipeline, type PipelineMeasure } from './pipeline';
+import { ROOT, rssMb, startLocalLedger, startProductServer } from './processes';
+
+export type LedgerStart = {
+  state: 'temporary folder' | 'new folder' | 'existing folder';
+  startMs: number;
+  rssMb: number;
+};
+export type ModePipelines = { mode: string; pipeline: PipelineMeasure; watcherPipeline: PipelineMeasure };
+export type LedgerResult = {
+  starts: LedgerStart[];
+  rssAfterHederaPipelinesMb: number;
+  modes: ModePipelines[];
+};
+
+/** Compiles the local ledger's command (its bin runs the sources through tsx while they are newer). */
+export function buildLocalLedger(root = ROOT) {
+  execFileSync(process.execPath, ['build.mjs'], {
+    cwd: path.join(root, 'packages', 'local-ledger'),
+    stdio: 'inherit',
+  });
+}
+
+async function measureStarts(): Promise<LedgerStart[]> {
+  const starts: LedgerStart[] = [];
+  const record = async (state: LedgerStart['state'], dataDir?: string) => {
+    const ledger = await startLocalLedger({ dataDir });
+    // Memory once the start's own work has settled.
+    await sleep(2000);
+    starts.push({ state, startMs: ledger.startMs, rssMb: await rssMb(ledger.pid) });
+    await ledger.stop();
+    console.log(
+      `local ledger ${state.padEnd(16)} start ${ledger.startMs} ms  RSS ${starts.at(-1)!.rssMb} MB`,
+    );
+  };
+  await record('temporary folder');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-bench-ledger-'));
+  try {
+    await record('new folder', dataDir);
+    await record('existing folder', dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return starts;
+}
+
+async function pipelines(
+  mode: string,
+  origin: string,
+  options: { buyers: number; concurrency: number; ledgerOrigin?: string },
+): Promise<ModePipelines> {
+  const run = `${mode.slice(0, 1)}${Date.now().toString(36)}`;
+  const pipeline = await measurePipeline([origin], { ...options, run: `${run}c` });
+  const watcherPipeline = await measurePipeline([origin], { ...options, run: `${run}w`, confirm: false });
+  for (const [label, measure] of [
+    ['confirm', pipeline],
+    ['watcher', watcherPipeline],
+  ] as const)
+    console.log(
+      `${mode.padEnd(10)} ${label} pipeline  ${measure.ordersPerSec} orders/s  payment → delivered p50 ${measure.paymentToDeliveredP50Ms} ms  p99 ${measure.paymentToDeliveredP99Ms} ms  failures ${measure.failures}`,
+    );
+  return { mode, pipeline, watcherPipeline };
+}
+
+/**
+ * `embedded`: the embedded mode's pipelines of this run on the same engine (PGlite), measured here when
+ * not given.
+ */
+export async function measureLedger(options: {
+  buyers: number;
+  concurrency: number;
+  embedded?: ModePipelines;
+}): Promise<LedgerResult> {
+  buildLocalLedger();
+  const starts = await measureStarts();
+  const modes: ModePipelines[] = [];
+  if (options.embedded) modes.push(options.embedded);
+  else {
+    const server = await startProductServer({});
+    try {
+      modes.push(await pipelines('embedded', server.origin, options));
+    } finally {
+      await server.stop();
+    }
+  }
+  const ledger = await startLocalLedger();
+  try {
+    const operator = await new LedgerClient(ledger.origin).openAccount();
+    const server = await startProductServer({
+      LEDGER: 'hedera',
+      HEDERA_NETWORK: 'local',
+      HEDERA_NODES: `${ledger.grpc}=0.0.3`,
+      HEDERA_OPERATOR_ID: operator.accountId,
+      HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
+      MIRROR_NODE_URL: `${ledger.origin}/ledger`,
+    });
+    try {
+      modes.push(await pipelines('hedera', server.origin, { ...options, ledgerOrigin: ledger.origin }));
+    } finally {
+      await server.stop();
+    }
+    return { starts, rssAfterHederaPipelinesMb: await rssMb(ledger.pid), modes };
+  } finally {
+    await ledger.stop();
+  }
+}
+
+export function ledgerSummary(result: LedgerResult, buyers: number): string[] {
+  const [embedded] = result.modes;
+  return [
+    '## The local ledger in a process of its own, and the real-network mode',
+    '',
+    '`npx local-ledger` as its command runs it (compiled; one V8 worker thread, a 160 MB heap). Start: until',
+    'its mirror REST answers; RSS 2 s after.',
+    '',
+    '| state | start ms | RSS MB |',
+    '|---|---:|---:|',
+    ...result.starts.map((start) => `| ${start.state} | ${start.startMs} | ${start.rssMb} |`),
+    '',
+    `After the real-network mode's pipelines below it held ${result.rssAfterHederaPipelinesMb} MB.`,
+    '',
+    `The purchase pipeline (${buyers} buyers, PGlite) with the server on the embedded local ledger, then with`,
+    'LEDGER=hedera against that process: collections, mints and deliveries over gRPC, every read from its',
+    'mirror REST. Buyers pay through its HTTP route in both.',
+    '',
+    '| mode | path | orders/s | payment → delivered p50 ms | p99 ms | p50 × embedded | failures |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...result.modes.flatMap(({ mode, pipeline, watcherPipeline }) =>
+      (
+        [
+          ['confirm', pipeline, embedded!.pipeline],
+          ['watcher', watcherPipeline, embedded!.watcherPipeline],
+        ] as const
+      ).map(
+        ([label, measure, base]) =>
+          `| ${mode} | ${label} | ${measure.ordersPerSec} | ${measure.paymentToDeliveredP50Ms} | ${measure.paymentToDeliveredP99Ms} | ${Math.round((measure.paymentToDeliveredP50Ms / base.paymentToDeliveredP50Ms) * 100) / 100} | ${measure.failures} |`,
+      ),
+    ),
+    '',
+  ];
+}
