@@ -122,6 +122,8 @@ describe('the local-ledger command', () => {
     const mirror = /mirror REST: (http:\/\/\S+)\/api\/v1/.exec(output())![1]!;
     const onPort = await fetch(`${mirror}/api/v1/accounts/0.0.98`);
     expect(onPort.status).toBe(200);
+    // Public, as a mirror node is: pages on other origins read it.
+    expect(onPort.headers.get('access-control-allow-origin')).toBe('*');
     const underLedger = await fetch(`${origin}/ledger/api/v1/accounts/0.0.98`);
     expect(await onPort.json()).toEqual(await underLedger.json());
     const faucet = await fetch(`${mirror}/ledger/faucet`, { method: 'POST' });
@@ -155,16 +157,18 @@ describe('the local-ledger command', () => {
  */
 describe('the local-ledger command for Client.forLocalNode()', () => {
   let ledger: RunningLedger;
+  // Known before the ledger starts, as a script's operator is.
+  const genesisKey = PrivateKey.generateED25519().toStringDer();
 
   beforeAll(async () => {
-    ledger = await startCommand(['--port', '0']);
+    ledger = await startCommand(['--port', '0', '--genesis-key', genesisKey]);
   });
   afterAll(() => {
     ledger?.child.kill('SIGTERM');
   });
 
   it('runs examples/for-local-node.mjs: account, transfer, record and info match the mirror', async () => {
-    const genesisKey = /key \(development only\): (\S+)/.exec(ledger.output())![1]!;
+    expect(/key \(development only\): (\S+)/.exec(ledger.output())![1]).toBe(genesisKey);
     const program = spawn(process.execPath, [EXAMPLE], {
       env: { ...process.env, OPERATOR_KEY: genesisKey },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { PrivateKey } from '@hashgraph/sdk';
 import { GENESIS_ACCOUNT } from './ledger-accounts';
 import { openLedgerDatabase } from './ledger-database';
 import { createLedgerServer } from './ledger-server';
@@ -7,13 +8,14 @@ import { listenMirrorRest } from './mirror-port';
 
 const USAGE = `Usage: local-ledger [--port 5600] [--grpc-port 50211] [--mirror-port 5551] [--nodes 1]
                     [--host 127.0.0.1] [--data-dir DIR | --database-url URL] [--usd-per-hbar 0.05] [--open]
+                    [--genesis-key DER]
 
 A Hedera ledger and mirror node in one process. Hedera's SDKs reach its consensus node 0.0.3 over
 gRPC and its mirror REST at :5551/api/v1, as Client.forLocalNode() expects; --nodes runs up to 7
 (0.0.3 to 0.0.9, on consecutive ports). Signed transaction bytes may also be posted to
 POST /ledger/transactions, and the mirror read at /ledger/api/v1/... on --port too; fund accounts
 with POST /ledger/faucet. Without --data-dir or --database-url its state lives in a temporary folder,
-removed when it stops.`;
+removed when it stops. --genesis-key gives a new ledger's genesis account 0.0.2 that key (development only).`;
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'usd-per-hbar': { type: 'string', default: '0.05' },
     open: { type: 'boolean', default: false },
+    'genesis-key': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -49,7 +52,19 @@ if (!isPort(port) || !isPort(grpcPort) || !isPort(mirrorPort) || !validNodes || 
 const database = await openLedgerDatabase(
   values['database-url'] ? { url: values['database-url'] } : { dataDir: values['data-dir'] ?? null },
 );
-const server = await createLedgerServer({ db: database.db, usdPerHbar, openToNetwork: values.open });
+let genesisKey: PrivateKey | undefined;
+try {
+  genesisKey = values['genesis-key'] ? PrivateKey.fromStringDer(values['genesis-key']) : undefined;
+} catch {
+  console.error('--genesis-key must be a private key, DER hex');
+  process.exit(2);
+}
+const server = await createLedgerServer({
+  db: database.db,
+  usdPerHbar,
+  openToNetwork: values.open,
+  genesisKey,
+});
 const address = await server.app.listen({ port, host: values.host });
 console.log(`Local ledger on ${address}`);
 const nodes: ConsensusNode[] = [];

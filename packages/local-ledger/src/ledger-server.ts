@@ -1,3 +1,4 @@
+import type { PrivateKey } from '@hashgraph/sdk';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -19,13 +20,15 @@ export type LedgerServerOptions = {
   openToNetwork?: boolean;
   clock?: () => bigint;
   logger?: boolean;
+  /** The genesis key of a new ledger (a random one otherwise). */
+  genesisKey?: PrivateKey;
 };
 
 export type LedgerServer = LocalLedgerParts & { app: FastifyInstance; rate: LocalRate };
 
 /** The ledger on a Fastify server of its own: consensus, mirror REST and the development routes. */
 export async function createLedgerServer(options: LedgerServerOptions): Promise<LedgerServer> {
-  const parts = await openLocalLedger(options.db, options.clock);
+  const parts = await openLocalLedger(options.db, options.clock, options.genesisKey);
   const rate: LocalRate = { usdPerHbar: options.usdPerHbar ?? 0.05 };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 128 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
@@ -42,6 +45,10 @@ export async function createLedgerServer(options: LedgerServerOptions): Promise<
       return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
     app.log.error(error);
     return reply.status(500).send({ code: 'INTERNAL', message: 'The local ledger failed to answer' });
+  });
+  // The mirror REST is public, as a mirror node's is: pages of any origin read it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/ledger/api/v1/')) reply.header('access-control-allow-origin', '*');
   });
   await app.register(localLedgerRestRoutes, { db: options.db, ledger: parts.ledger, rate });
   await app.register(localLedgerDevRoutes, { ...parts, rate, openToNetwork: options.openToNetwork ?? false });

@@ -92,15 +92,16 @@ export class LocalLedger implements LedgerReader {
 
   /**
    * Creates the system accounts once and returns the genesis key (kept in the database: this is a
-   * development ledger). The genesis account holds all HBAR and funds the faucet.
+   * development ledger). The genesis account holds all HBAR and funds the faucet. A new ledger takes
+   * `genesisKey` when given (scripts that know their operator in advance); an existing one keeps its own.
    */
-  async bootstrap(): Promise<PrivateKey> {
+  async bootstrap(genesisKeyOfNewLedger?: PrivateKey): Promise<PrivateKey> {
     const [stored] = await this.db
       .select()
       .from(ledgerSettings)
       .where(eq(ledgerSettings.key, GENESIS_KEY_SETTING));
     if (stored) return PrivateKey.fromStringDer((stored.value as { privateKey: string }).privateKey);
-    const genesisKey = PrivateKey.generateED25519();
+    const genesisKey = genesisKeyOfNewLedger ?? PrivateKey.generateED25519();
     const created = formatTimestamp(this.clock());
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_KEY})`);

@@ -1,3 +1,4 @@
+import type { PrivateKey } from '@hashgraph/sdk';
 import type { LedgerDb } from './ledger-db';
 import { LocalLedger } from './local-ledger';
 import { LocalLedgerWriter } from './local-ledger-writer';
@@ -8,7 +9,11 @@ export type LocalLedgerParts = { ledger: LocalLedger; writer: LocalLedgerWriter 
  * The ledger over a database that has its tables (`ensureLedgerSchema`), its system accounts created on
  * first use, and a writer paying with the genesis account.
  */
-export async function openLocalLedger(db: LedgerDb, clock?: () => bigint): Promise<LocalLedgerParts> {
+export async function openLocalLedger(
+  db: LedgerDb,
+  clock?: () => bigint,
+  genesisKey?: PrivateKey,
+): Promise<LocalLedgerParts> {
   const ledger = new LocalLedger(db, clock);
-  return { ledger, writer: new LocalLedgerWriter(ledger, await ledger.bootstrap()) };
+  return { ledger, writer: new LocalLedgerWriter(ledger, await ledger.bootstrap(genesisKey)) };
 }
