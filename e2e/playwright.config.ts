@@ -30,6 +30,23 @@ const throwawayOperatorKey = generateKeyPairSync('ed25519')
   .privateKey.export({ format: 'der', type: 'pkcs8' })
   .toString('hex');
 
+/**
+ * A fifth server in the real-network mode (LEDGER=hedera) on a local Hedera network of its own
+ * (`npx local-ledger`, reached over gRPC and its mirror REST only), for the wallets that pair through
+ * WalletConnect: HashPack, Blade and any HIP-820 wallet.
+ */
+export const realNetwork = {
+  port: port + 4,
+  ledgerPort: port + 5,
+  grpcPort: port + 6,
+  mirrorPort: port + 7,
+  /** The local network's genesis account 0.0.2 is the registry's operator and treasury there. */
+  genesisKey: (process.env.E2E_GENESIS_KEY ??= generateKeyPairSync('ed25519')
+    .privateKey.export({ format: 'der', type: 'pkcs8' })
+    .toString('hex')),
+};
+const realNetworkDataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-real-network-'));
+
 export default defineConfig({
   testDir: './tests',
   timeout: 30_000,
@@ -112,6 +129,36 @@ export default defineConfig({
         DATA_DIR: releaseDataDir,
         LOG_LEVEL: 'error',
         DEPLOY_TOKEN: deployToken,
+      },
+    },
+    {
+      command: [
+        'node ../packages/local-ledger/bin/local-ledger.mjs',
+        `--port ${realNetwork.ledgerPort} --grpc-port ${realNetwork.grpcPort}`,
+        `--mirror-port ${realNetwork.mirrorPort} --genesis-key ${realNetwork.genesisKey}`,
+      ].join(' '),
+      url: `http://127.0.0.1:${realNetwork.ledgerPort}/ledger/api/v1/network/exchangerate`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node --enable-source-maps ../server/dist/main.js',
+      url: `http://localhost:${realNetwork.port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(realNetwork.port),
+        DATA_DIR: realNetworkDataDir,
+        LOG_LEVEL: 'error',
+        LEDGER: 'hedera',
+        HEDERA_NETWORK: 'local',
+        HEDERA_NODES: `127.0.0.1:${realNetwork.grpcPort}=0.0.3`,
+        HEDERA_OPERATOR_ID: '0.0.2',
+        HEDERA_OPERATOR_KEY: realNetwork.genesisKey,
+        MIRROR_NODE_URL: `http://127.0.0.1:${realNetwork.mirrorPort}`,
+        WALLETCONNECT_PROJECT_ID: 'e2e-project-id',
+        RATE_LIMIT_SIGN_IN: '10000',
+        RATE_LIMIT_SEARCH: '10000',
       },
     },
   ],

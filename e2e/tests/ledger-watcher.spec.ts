@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
-import { CartPage } from '../pages/cart-page';
 import { DomainDetailPage } from '../pages/domain-detail-page';
 import { Header } from '../pages/header';
+import { checkoutNewName } from '../pages/checkout-flow';
 import { SearchPage } from '../pages/search-page';
 
 test.describe.configure({ timeout: 90_000 });
@@ -19,17 +19,10 @@ test('a buyer who closes the page right after paying still gets the name: the se
 }) => {
   // A returning buyer: the wallet has associated the .hbar collection with an earlier name.
   await makeDomain();
-  const label = unique();
-  const name = `${label}.hbar`;
   const search = new SearchPage(page);
   await search.goto();
   await login();
-  await search.search(label);
-  await search.addToCart(name).click();
-  await search.openCart.click();
-  const cart = new CartPage(page);
-  await cart.proceedToCheckout.click();
-  await expect(cart.purchaseDetails).toContainText(name);
+  const { name, cart } = await checkoutNewName(page, search, unique());
 
   // The wallet pays; the tab closes before its confirmation reaches the server.
   let paid!: () => void;

@@ -6,7 +6,10 @@ export type Rate = z.infer<typeof RateSchema>;
 
 /** Which ledger the registry uses, whom to pay, and what the browser wallets need. */
 export const LedgerInfoSchema = z.object({
-  /** `local`, `testnet` or `mainnet`. */
+  /**
+   * `local` (the embedded local ledger), `testnet`, `mainnet`, or `local-node`: a local Hedera network
+   * reached as the real one is (`npx local-ledger`, hiero-local-node).
+   */
   network: z.string(),
   treasuryAccountId: z.string(),
   walletConnectProjectId: z.nullable(z.string()),

@@ -1,7 +1,17 @@
 /** What the WalletConnect-based adapters need, from the server's /api/ledger-info. */
+/** A Hedera network as the SDK names it (`local-node`: a local network, WalletConnect's `hedera:devnet`). */
+export type HederaNetworkName = 'testnet' | 'mainnet' | 'local-node';
+
+/** The CAIP-2 chain of a network, as WalletConnect wallets name it. */
+export const CHAIN_OF: Record<HederaNetworkName, string> = {
+  testnet: 'hedera:testnet',
+  mainnet: 'hedera:mainnet',
+  'local-node': 'hedera:devnet',
+};
+
 export type WalletConnectOptions = {
   projectId: string | null;
-  network: 'testnet' | 'mainnet';
+  network: HederaNetworkName;
   mirrorNodeUrl: string;
   /** Extension detection gives up after this (spec: 2 s). */
   detectTimeoutMs?: number;

@@ -5,6 +5,7 @@ import { AccountWallet } from './account-wallet';
 import { mirrorBalance, signerSignaturesToSignatureMap } from './signer-wallet';
 import {
   APP_METADATA,
+  CHAIN_OF,
   WalletConnectNotConfiguredError,
   type WalletConnectOptions,
 } from './wallet-connect-options';
@@ -40,9 +41,9 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 5 * 60_000;
 const NODES_PER_TRANSACTION = 5;
 
 export class WalletNetworkMismatchError extends Error {
-  constructor(expected: string, found: string[]) {
+  constructor(expected: keyof typeof CHAIN_OF, found: string[]) {
     super(
-      `The wallet offered ${found.join(', ') || 'no account'}; this registry runs on hedera:${expected}. ` +
+      `The wallet offered ${found.join(', ') || 'no account'}; this registry runs on ${CHAIN_OF[expected]}. ` +
         `Switch the wallet to ${expected} and connect again.`,
     );
     this.name = 'WalletNetworkMismatchError';
@@ -109,7 +110,10 @@ export class WalletConnectWallet extends AccountWallet {
       await session.disconnect().catch(() => undefined);
       throw new WalletNetworkMismatchError(
         this.options.network,
-        session.signers.map((each) => `hedera:${each.getLedgerId().toString()}:${each.getAccountId()}`),
+        session.signers.map((each) => {
+          const network = each.getLedgerId().toString() as keyof typeof CHAIN_OF;
+          return `${CHAIN_OF[network] ?? `hedera:${network}`}:${each.getAccountId()}`;
+        }),
       );
     }
     session.onEnded(() => this.ended());
@@ -162,7 +166,7 @@ export class WalletConnectWallet extends AccountWallet {
         signer.request({
           method: 'hedera_signAndExecuteTransaction',
           params: {
-            signerAccountId: `hedera:${this.options.network}:${account}`,
+            signerAccountId: `${CHAIN_OF[this.options.network]}:${account}`,
             transactionList: bytesToBase64(transaction.toBytes()),
           },
         }),
@@ -197,7 +201,7 @@ async function openDAppConnectorSession(options: WalletConnectOptions): Promise<
     ),
     import('@hiero-ledger/sdk'),
   ]);
-  const chain = `hedera:${options.network}`;
+  const chain = CHAIN_OF[options.network];
   const connector = new DAppConnector(
     APP_METADATA,
     LedgerId.fromString(options.network),

@@ -52,7 +52,12 @@ export async function registerApi(
     : publicUrl.startsWith('https:');
   const ledgerInfo = access.writer
     ? {
-        network: config.LEDGER === 'local' ? ('local' as const) : config.HEDERA_NETWORK,
+        network:
+          config.LEDGER === 'local'
+            ? 'local'
+            : config.HEDERA_NETWORK === 'local'
+              ? 'local-node'
+              : config.HEDERA_NETWORK,
         treasuryAccountId: access.writer.operatorId,
         walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID ?? null,
         mirrorNodeUrl: access.mirrorUrl ?? '/ledger',

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WalletName } from '@registry/contracts/bus-events';
 import type { LedgerInfo } from '@registry/contracts/network';
 import { useWalletSession } from '@registry/wallet/wallet-session';
+import type { HederaNetworkName } from '@registry/wallet/wallet-connect-options';
 import { Modal } from '@registry/ui/modal';
 import { api } from '../api';
 
@@ -12,9 +13,9 @@ type Props = {
   autoChoose?: WalletName;
 };
 
-/** The server's ledger takes WalletConnect wallets (the Hedera network). */
+/** The server's ledger takes WalletConnect wallets (the Hedera network, or a local Hedera network). */
 const onHedera = (ledger: LedgerInfo | null) =>
-  ledger?.network === 'testnet' || ledger?.network === 'mainnet';
+  ledger?.network === 'testnet' || ledger?.network === 'mainnet' || ledger?.network === 'local-node';
 
 /** What a WalletConnect wallet's button says it needs, or null when it can connect. */
 function requirement(ledger: LedgerInfo | null): string | null {
@@ -62,7 +63,7 @@ function walletConnectOptions(ledger: LedgerInfo | null) {
   if (!ledger || !onHedera(ledger)) return undefined;
   return {
     projectId: ledger.walletConnectProjectId,
-    network: ledger.network as 'testnet' | 'mainnet',
+    network: ledger.network as HederaNetworkName,
     mirrorNodeUrl: ledger.mirrorNodeUrl,
   };
 }

@@ -1,0 +1,89 @@
+import { LedgerClient } from '@registry/ledger-client/ledger-client';
+import { test as base } from '../fixtures';
+import { realNetwork } from '../playwright.config';
+import type { ReferenceWallet } from './reference-wallet';
+import { WalletConnectRelay } from './walletconnect-relay';
+
+/** The local Hedera network of the real-network server: its faucet and its mirror REST. */
+export const network = {
+  ledgerOrigin: `http://127.0.0.1:${realNetwork.ledgerPort}`,
+  mirror: `http://127.0.0.1:${realNetwork.mirrorPort}/api/v1`,
+  nodes: { [`127.0.0.1:${realNetwork.grpcPort}`]: '0.0.3' },
+};
+
+/** The page's WalletConnect relay socket and every other WalletConnect service it would call. */
+const RELAY_SOCKET = /^wss:\/\/relay\.walletconnect\.(com|org)\//;
+const WALLETCONNECT_SERVICES =
+  /^https:\/\/([a-z0-9-]+\.)*(walletconnect\.(com|org)|reown\.com|web3modal\.(com|org))\//;
+
+/**
+ * The wallet library's Node build imports directories (`../shared`), which Node's own ES module loader
+ * refuses: tsx's loader resolves them, registered once before the wallet is first loaded.
+ */
+let walletModule: Promise<typeof import('./reference-wallet')> | null = null;
+function loadReferenceWallet() {
+  walletModule ??= import('tsx/esm/api').then(({ register }) => {
+    register();
+    return import('./reference-wallet');
+  });
+  return walletModule;
+}
+
+type WalletFixtures = {
+  /** A WalletConnect relay for this test: the page reaches it instead of WalletConnect's. */
+  relay: WalletConnectRelay & { url: string };
+  /** Hedera's reference wallet holding a funded account of the local network, paired through `relay`. */
+  referenceWallet: ReferenceWallet;
+};
+
+export const test = base.extend<WalletFixtures>({
+  baseURL: `http://localhost:${realNetwork.port}`,
+
+  relay: async ({ page }, use) => {
+    const relay = new WalletConnectRelay();
+    const listening = await relay.listen();
+    await page.routeWebSocket(RELAY_SOCKET, (socket) => {
+      const peer = relay.connect((text) => socket.send(text), socket.url());
+      socket.onMessage((message) => peer.receive(String(message)));
+      socket.onClose(() => peer.close());
+    });
+    // Verify and analytics are not reachable here: they fail as on a bad network. The wallet explorer
+    // answers with no wallets, as it does for a chain it lists none for, so the window shows its QR code.
+    await page.route(WALLETCONNECT_SERVICES, (route) =>
+      new URL(route.request().url()).hostname.startsWith('explorer-api.')
+        ? route.fulfill({ json: { listings: {}, total: 0 } })
+        : route.abort('internetdisconnected'),
+    );
+    await use(Object.assign(relay, { url: listening.url }));
+    await listening.close();
+  },
+
+  referenceWallet: async ({ relay }, use) => {
+    const { ReferenceWallet } = await loadReferenceWallet();
+    const account = await new LedgerClient(network.ledgerOrigin).openAccount();
+    const wallet = await ReferenceWallet.start({
+      relayUrl: relay.url,
+      accountId: account.accountId,
+      privateKey: account.privateKey.toStringDer(),
+      nodes: network.nodes,
+    });
+    await use(wallet);
+    await wallet.close();
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/** An account's balance in tinybars, from the mirror REST. */
+export async function mirrorBalance(accountId: string): Promise<bigint> {
+  const response = await fetch(`${network.mirror}/accounts/${accountId}?limit=1`);
+  const body = (await response.json()) as { balance: { balance: number } };
+  return BigInt(body.balance.balance);
+}
+
+/** Who holds a name's NFT, from the mirror REST (null when it has none). */
+export async function holderOfName(accountId: string, name: string): Promise<string | null> {
+  const response = await fetch(`${network.mirror}/accounts/${accountId}/nfts?limit=100`);
+  const { nfts } = (await response.json()) as { nfts: { account_id: string; metadata: string }[] };
+  return nfts.find((nft) => Buffer.from(nft.metadata, 'base64').toString() === name)?.account_id ?? null;
+}
