@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import { checkoutNewName } from '../pages/checkout-flow';
 import { Header } from '../pages/header';
 import { SearchPage } from '../pages/search-page';
+import type { ReferenceWallet } from '../wallets/reference-wallet';
 import { expect, holderOfName, mirrorBalance, test } from '../wallets/fixtures';
 
 const MINTED = 'Congratulation! Your domain(s) has been minted';
@@ -11,13 +13,14 @@ const unique = () => `wc${Date.now().toString(36)}${Math.random().toString(36).s
 // Each journey pairs, signs and pays through the relay and the local network.
 test.describe.configure({ timeout: 120_000 });
 
-test('WalletConnect: pairs with the reference wallet, signs in, buys a name the wallet pays for and associates; delivered', async ({
-  page,
-  referenceWallet,
-}) => {
-  const header = new Header(page);
+/**
+ * Opens the search page and connects: Connect Wallet → WalletConnect, the wallet scans the pairing
+ * window's QR code, and the page shows its account once signed in.
+ */
+async function openPaired(page: Page, wallet: ReferenceWallet) {
   const search = new SearchPage(page);
   await search.goto();
+  const header = new Header(page);
   await header.connectButton.click();
   await header.connectDialog.getByRole('button', { name: 'WalletConnect' }).click();
   // The pairing window's QR code carries the wc: URI a wallet scans.
@@ -25,24 +28,81 @@ test('WalletConnect: pairs with the reference wallet, signs in, buys a name the 
   await expect(qr).toBeAttached({ timeout: 30_000 });
   const uri = await qr.evaluate((element) => (element as unknown as { uri: string }).uri);
   expect(uri).toMatch(/^wc:/);
-  await referenceWallet.pair(uri);
-  await expect(header.accountId).toHaveText(referenceWallet.accountId, { timeout: 30_000 });
-  expect(referenceWallet.requests.map((request) => request.method)).toContain('hedera_signMessage');
+  await wallet.pair(uri);
+  await expect(header.accountId).toHaveText(wallet.accountId, { timeout: 30_000 });
+  return { search, header };
+}
+
+const methodsOf = (wallet: ReferenceWallet) =>
+  wallet.requests.map((request) => `${request.method} ${request.decision}`);
+
+test('WalletConnect: pairs with the reference wallet, signs in, buys a name the wallet pays for and associates; delivered', async ({
+  page,
+  referenceWallet,
+}) => {
+  const { search } = await openPaired(page, referenceWallet);
+  // Signed in: the server checked the wallet's HIP-820 signature of its one-time message.
+  expect(methodsOf(referenceWallet)).toEqual(['hedera_signMessage approve']);
 
   const { name, cart } = await checkoutNewName(page, search, unique());
-
   const before = await mirrorBalance(referenceWallet.accountId);
   const quoted = page.waitForResponse((response) => response.url().endsWith('/api/orders/quote'));
   await cart.proceedToPayment.click();
   const { amountTinybars } = (await (await quoted).json()) as { amountTinybars: string };
   await expect(cart.dialog(MINTED)).toBeVisible({ timeout: 60_000 });
 
-  // The wallet paid and associated the collection, each signed and executed by itself.
-  const executed = referenceWallet.requests.filter(
-    (request) => request.method === 'hedera_signAndExecuteTransaction',
-  );
-  expect(executed).toHaveLength(2);
+  // The wallet paid, then associated the collection, each signed and executed by itself.
+  expect(methodsOf(referenceWallet).slice(1)).toEqual([
+    'hedera_signAndExecuteTransaction approve',
+    'hedera_signAndExecuteTransaction approve',
+  ]);
   expect(await holderOfName(referenceWallet.accountId, name)).toBe(referenceWallet.accountId);
   const after = await mirrorBalance(referenceWallet.accountId);
   expect(before - after).toBe(BigInt(amountTinybars) + 2n * FEE_TINYBARS);
+});
+
+test('WalletConnect: the wallet refuses the payment: the failure dialog, nothing paid, the name free again', async ({
+  page,
+  referenceWallet,
+}) => {
+  const { search } = await openPaired(page, referenceWallet);
+
+  const { name, cart } = await checkoutNewName(page, search, unique());
+  const before = await mirrorBalance(referenceWallet.accountId);
+  referenceWallet.onNextRequests('reject');
+  await cart.proceedToPayment.click();
+  const payment = cart.dialog('Payment');
+  await expect(payment.getByRole('alert')).toContainText('Something went wrong');
+  await expect(payment.getByRole('alert')).toContainText('Purchase of domain failed');
+  expect(methodsOf(referenceWallet).at(-1)).toBe('hedera_signAndExecuteTransaction reject');
+  expect(await mirrorBalance(referenceWallet.accountId)).toBe(before);
+  // The quote was withdrawn: anyone may buy the name now.
+  await expect
+    .poll(async () => {
+      const response = await fetch(new URL(`/api/domains/availability?name=${name}`, page.url()));
+      return ((await response.json()) as { status: number }).status;
+    })
+    .toBe(1);
+});
+
+test('WalletConnect: a reload keeps the pairing (the next payment needs no new one); the wallet ending it logs out', async ({
+  page,
+  relay,
+  referenceWallet,
+}) => {
+  const { search, header } = await openPaired(page, referenceWallet);
+
+  await page.reload();
+  await expect(header.accountId).toHaveText(referenceWallet.accountId);
+  const { name, cart } = await checkoutNewName(page, search, unique());
+  await cart.proceedToPayment.click();
+  await expect(cart.dialog(MINTED)).toBeVisible({ timeout: 60_000 });
+  expect(await holderOfName(referenceWallet.accountId, name)).toBe(referenceWallet.accountId);
+  // One pairing for the whole visit.
+  expect(relay.calls.filter((method) => method === 'wc_proposeSession')).toHaveLength(1);
+
+  await referenceWallet.disconnectAll();
+  await expect(header.connectButton).toBeVisible({ timeout: 30_000 });
+  const session = await page.request.get('/api/auth/session');
+  expect(session.status()).toBe(401);
 });

@@ -263,6 +263,13 @@ function orderEndpoints(call: Call) {
       call(() => orderSchemas().then((m) => m.ConfirmResponseSchema), 'post', 'orders/confirm', {
         json: { orderId, transactionId },
       }),
+    /** The wallet refused to pay: the quote ends and its names are free again. */
+    withdrawOrder: (orderId: string) =>
+      call(
+        () => orderSchemas().then((m) => m.WithdrawResponseSchema),
+        'post',
+        `orders/${encodeURIComponent(orderId)}/withdraw`,
+      ),
     /** Where one of my orders stands (with the payment the browser made, if any). */
     getOrderState: (orderId: string, transactionId?: string) =>
       call(

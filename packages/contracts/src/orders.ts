@@ -125,6 +125,9 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const OrderParamsSchema = z.object({ orderId: z.uuid() });
 
+/** An unpaid quote ended at the buyer's request (its wallet refused to pay). */
+export const WithdrawResponseSchema = z.object({ withdrawn: z.literal(true) });
+
 export const OrderStateQuerySchema = z.object({
   /** The payment the browser made for it, if any: the server looks for it on the ledger. */
   transactionId: z.optional(z.string().check(z.minLength(10), z.maxLength(80))),

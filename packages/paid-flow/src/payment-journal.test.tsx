@@ -38,6 +38,7 @@ function fakes() {
       resData: [{ itemName: 'a.hbar', status: 22 }],
       refundedTinybars: '0',
     })),
+    withdrawOrder: vi.fn(async (_orderId: string) => ({ withdrawn: true as const })),
     getDomainDetails: vi.fn(),
     checkDeliveries: vi.fn(async () => ({ delivered: [], pending: [] })),
   };
@@ -101,6 +102,8 @@ describe('a paid action with a journal', () => {
     });
     expect(outcomes[1]).toBeNull();
     expect(wallet.pay).toHaveBeenCalledTimes(1);
+    // Nothing was paid: the quote is withdrawn, so its names are free again at once.
+    expect(api.withdrawOrder.mock.calls).toEqual([['00000000-0000-4000-8000-000000000001']]);
     expect(action.current.unconfirmed()).toBeNull();
     expect(sessionStorage.length).toBe(0);
   });

@@ -58,7 +58,10 @@ export function failureOf(error: unknown): Extract<PaidFailureKind, 'bad-answer'
 }
 
 export type PaidActionDeps = {
-  api: Pick<ApiClient, 'quoteOrder' | 'confirmOrder' | 'getDomainDetails' | 'checkDeliveries'>;
+  api: Pick<
+    ApiClient,
+    'quoteOrder' | 'confirmOrder' | 'withdrawOrder' | 'getDomainDetails' | 'checkDeliveries'
+  >;
   /** Null when no wallet is connected (the spec's -1). */
   wallet: WalletPort | null;
   onProgress?: (progress: PaidActionState) => void;
@@ -108,6 +111,10 @@ export async function runPaidAction(
         memo: quote.memo,
       });
       if (payment.result !== PAYMENT_RESULT.success || !payment.transactionId) {
+        // The wallet said no (or failed on the ledger): nothing was paid, so the names go free at once.
+        // With no answer at all the payment may still land: the quote stays until it expires.
+        if (payment.result === PAYMENT_RESULT.failure)
+          await api.withdrawOrder(quote.orderId).catch(() => undefined);
         return fail(
           payment.result === PAYMENT_RESULT.success ? PAYMENT_RESULT.exception : payment.result,
           payment.result === PAYMENT_RESULT.noWallet

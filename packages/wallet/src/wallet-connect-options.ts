@@ -1,3 +1,5 @@
+import type { LedgerInfo } from '@registry/contracts/network';
+
 /** What the WalletConnect-based adapters need, from the server's /api/ledger-info. */
 /** A Hedera network as the SDK names it (`local-node`: a local network, WalletConnect's `hedera:devnet`). */
 export type HederaNetworkName = 'testnet' | 'mainnet' | 'local-node';
@@ -8,6 +10,22 @@ export const CHAIN_OF: Record<HederaNetworkName, string> = {
   mainnet: 'hedera:mainnet',
   'local-node': 'hedera:devnet',
 };
+
+/** The server's ledger takes WalletConnect wallets (the Hedera network, or a local Hedera network). */
+export const isHederaNetwork = (network: string | undefined): network is HederaNetworkName =>
+  network !== undefined && network in CHAIN_OF;
+
+/** What the WalletConnect-based wallets need of the server's ledger; undefined off the Hedera network. */
+export function walletConnectOptionsOf(
+  ledger: Pick<LedgerInfo, 'network' | 'walletConnectProjectId' | 'mirrorNodeUrl'> | null,
+): WalletConnectOptions | undefined {
+  if (!ledger || !isHederaNetwork(ledger.network)) return undefined;
+  return {
+    projectId: ledger.walletConnectProjectId,
+    network: ledger.network,
+    mirrorNodeUrl: ledger.mirrorNodeUrl,
+  };
+}
 
 export type WalletConnectOptions = {
   projectId: string | null;

@@ -4,6 +4,8 @@ import type { WalletPort } from './wallet-port';
 
 const pairedAccount = vi.hoisted(() => ({ current: '0.0.1001' }));
 const disconnected = vi.hoisted(() => ({ count: 0 }));
+/** What the wallet's own side does: end the session (a listener per loaded adapter). */
+const walletEnds = vi.hoisted(() => ({ listeners: [] as (() => void)[] }));
 
 vi.mock('./load-wallet', () => ({
   loadWallet: async (): Promise<Partial<WalletPort>> => ({
@@ -11,6 +13,10 @@ vi.mock('./load-wallet', () => ({
     connect: async () => ({ accountId: pairedAccount.current }),
     disconnect: async () => void disconnected.count++,
     accountId: () => pairedAccount.current,
+    onDisconnect: (listener: () => void) => {
+      walletEnds.listeners.push(listener);
+      return () => undefined;
+    },
   }),
 }));
 
@@ -18,6 +24,7 @@ const { useWalletSession } = await import('./wallet-session');
 
 afterEach(() => {
   disconnected.count = 0;
+  walletEnds.listeners.length = 0;
   sessionStorage.clear();
 });
 
@@ -41,6 +48,16 @@ describe('the wallet session after a reload', () => {
     const wallet = await useWalletSession.getState().adapter();
     expect(wallet?.accountId()).toBe('0.0.1001');
     expect(useWalletSession.getState()).toMatchObject({ status: 'paired', accountId: '0.0.1001' });
+  });
+
+  it('logs out when the wallet loaded again ends its session from its side', async () => {
+    signedIn();
+    pairedAccount.current = '0.0.1001';
+    await useWalletSession.getState().adapter();
+    for (const listener of walletEnds.listeners.splice(0)) listener();
+    await vi.waitFor(() => expect(sessionStorage.getItem('wallet')).toBeNull());
+    expect(useWalletSession.getState()).toMatchObject({ status: 'disconnected', accountId: null });
+    expect(disconnected.count).toBe(1);
   });
 
   it('logs out when the wallet comes back with another account, instead of paying from it', async () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WalletName } from '@registry/contracts/bus-events';
 import type { LedgerInfo } from '@registry/contracts/network';
 import { useWalletSession } from '@registry/wallet/wallet-session';
-import type { HederaNetworkName } from '@registry/wallet/wallet-connect-options';
+import { isHederaNetwork, walletConnectOptionsOf } from '@registry/wallet/wallet-connect-options';
 import { Modal } from '@registry/ui/modal';
 import { api } from '../api';
 
@@ -14,8 +14,7 @@ type Props = {
 };
 
 /** The server's ledger takes WalletConnect wallets (the Hedera network, or a local Hedera network). */
-const onHedera = (ledger: LedgerInfo | null) =>
-  ledger?.network === 'testnet' || ledger?.network === 'mainnet' || ledger?.network === 'local-node';
+const onHedera = (ledger: LedgerInfo | null) => isHederaNetwork(ledger?.network);
 
 /** What a WalletConnect wallet's button says it needs, or null when it can connect. */
 function requirement(ledger: LedgerInfo | null): string | null {
@@ -56,16 +55,6 @@ function useLedgerInfo() {
       );
   }, []);
   return ledger;
-}
-
-/** What a WalletConnect-based wallet needs of the server's network, on the Hedera network only. */
-function walletConnectOptions(ledger: LedgerInfo | null) {
-  if (!ledger || !onHedera(ledger)) return undefined;
-  return {
-    projectId: ledger.walletConnectProjectId,
-    network: ledger.network as HederaNetworkName,
-    mirrorNodeUrl: ledger.mirrorNodeUrl,
-  };
 }
 
 /** HashPack or Blade off the Hedera network: installed or not (spec: a link to install it), neither can pay. */
@@ -139,7 +128,7 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
         return;
       }
       if (name === 'WalletConnect') setHandedOver(true);
-      await connect(name, walletConnectOptions(ledger)).finally(() => setHandedOver(false));
+      await connect(name, walletConnectOptionsOf(ledger)).finally(() => setHandedOver(false));
       if (useWalletSession.getState().status === 'paired') onClose();
     },
     [ledger, connect, onClose],

@@ -286,6 +286,38 @@ describe.each(engineCases)('paid orders on $engine', ({ open }) => {
     expect(answer.body).toMatchObject({ resData: [{ itemName: name, status: 1 }], refundedTinybars: '0' });
   });
 
+  it('withdraws an unpaid quote its wallet refused to pay: its names free at once, for its owner only', async () => {
+    const buyer = await t.signIn();
+    const other = await t.signIn();
+    const name = t.uniqueName();
+    const quoted = (await quote(buyer, { kind: 'domains', items: [{ itemName: name, months: 12 }] })).body;
+    const withdraw = (who: SignedIn, orderId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/withdraw`,
+        headers: { cookie: who.cookie },
+      });
+
+    // Someone else's quote stays.
+    expect((await withdraw(other, quoted.orderId)).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await quote(other, { kind: 'domains', items: [{ itemName: name, months: 12 }] })).body.code).toBe(
+      'DOMAINS_TAKEN',
+    );
+    const withdrawn = await withdraw(buyer, quoted.orderId);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json()).toEqual({ withdrawn: true });
+    expect(await orderStatus(quoted.orderId)).toBe('quoted');
+    // Free for anyone now.
+    const taken = await quote(other, { kind: 'domains', items: [{ itemName: name, months: 12 }] });
+    expect(taken.status).toBe(200);
+    // Twice is harmless; a paid order is not withdrawn.
+    expect((await withdraw(buyer, quoted.orderId)).statusCode).toBe(200);
+    const paid = await pay(other, '0.0.2', BigInt(taken.body.amountTinybars), taken.body.memo);
+    expect((await confirm(other, taken.body.orderId, paid.transactionId)).status).toBe(200);
+    expect((await withdraw(other, taken.body.orderId)).statusCode).toBe(404);
+    expect((await withdraw(buyer, 'not-a-uuid')).statusCode).toBe(400);
+  });
+
   it('refunds what was paid above the quote and shows it on the order', async () => {
     const buyer = await t.signIn();
     const name = t.uniqueName();

@@ -113,6 +113,24 @@ export async function holdNames(
   return refused;
 }
 
+/**
+ * The buyer's wallet refused to pay a quote: it ends now and its names are free for anyone. Answers
+ * false when the account has no such unpaid quote. A payment that still arrives for it is then one for
+ * an expired quote (settled if its names are still free, refunded otherwise).
+ */
+export async function withdrawQuote(db: Db, accountId: string, orderId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [withdrawn] = await tx
+      .update(orders)
+      .set({ expiresAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.accountId, accountId), eq(orders.status, 'quoted')))
+      .returning({ id: orders.id });
+    if (!withdrawn) return false;
+    await releaseHolds(tx, orderId);
+    return true;
+  });
+}
+
 /** A paid order's names are registered now: their holds go. */
 export async function releaseHolds(executor: Executor, orderId: string) {
   await executor.delete(nameHolds).where(eq(nameHolds.orderId, orderId));

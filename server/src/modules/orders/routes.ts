@@ -12,6 +12,7 @@ import {
   QuotePreviewSchema,
   QuoteRequestSchema,
   QuoteResponseSchema,
+  WithdrawResponseSchema,
 } from '@registry/contracts/orders';
 import { sessionRoutes, type SessionRouteOptions } from '../auth/session-routes';
 import type { OrderRecords, OrderService } from './service';
@@ -74,6 +75,17 @@ function paymentRoutes(mine: SessionRoute, orders: OrderService) {
       response: ConfirmResponseSchema,
     },
     async (account, { body }) => orders.confirm(account, body.orderId, body.transactionId),
+  );
+  mine(
+    'POST',
+    '/orders/:orderId/withdraw',
+    {
+      summary:
+        'The wallet refused to pay: end an unpaid quote of mine now and free its names (a late payment for it is settled or refunded as for an expired quote)',
+      params: OrderParamsSchema,
+      response: WithdrawResponseSchema,
+    },
+    async (account, { params }) => orders.withdraw(account, params.orderId),
   );
   mine(
     'GET',

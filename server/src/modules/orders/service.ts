@@ -1,3 +1,4 @@
+import { notFound } from '../../http-error';
 import type { DeliveryCheckResponse } from '@registry/contracts/orders';
 import type { Db, Executor } from '../../db/database';
 import { DELIVERED } from '../domains/service';
@@ -36,6 +37,13 @@ export function createOrderService(deps: OrderDeps) {
     confirm: createConfirm(context),
     takePayment: createTakePayment(context),
     state: createOrderState(context),
+
+    /** The wallet refused to pay: the quote ends now and its names are free again. */
+    async withdraw(accountId: string, orderId: string): Promise<{ withdrawn: true }> {
+      if (!(await repo.withdrawQuote(db, accountId, orderId, context.now())))
+        throw notFound('No unpaid quote of yours has this id');
+      return { withdrawn: true };
+    },
 
     /** Payments of the account on the ledger that nothing has settled yet (the Pending list shows them). */
     paymentsAwaitingSettlement: (accountId: string) =>
