@@ -18,8 +18,14 @@ test.describe.configure({ timeout: 120_000 });
  * window's QR code, and the page shows its account once signed in.
  */
 async function openPaired(page: Page, wallet: ReferenceWallet) {
-  const search = new SearchPage(page);
-  await search.goto();
+  const header = await scanPairingCode(page, wallet);
+  await expect(header.accountId).toHaveText(wallet.accountId, { timeout: 30_000 });
+  return { search: new SearchPage(page), header };
+}
+
+/** The search page, Connect Wallet → WalletConnect, and the wallet scanning the pairing window's QR code. */
+async function scanPairingCode(page: Page, wallet: ReferenceWallet) {
+  await new SearchPage(page).goto();
   const header = new Header(page);
   await header.connectButton.click();
   await header.connectDialog.getByRole('button', { name: 'WalletConnect' }).click();
@@ -29,8 +35,7 @@ async function openPaired(page: Page, wallet: ReferenceWallet) {
   const uri = await qr.evaluate((element) => (element as unknown as { uri: string }).uri);
   expect(uri).toMatch(/^wc:/);
   await wallet.pair(uri);
-  await expect(header.accountId).toHaveText(wallet.accountId, { timeout: 30_000 });
-  return { search, header };
+  return header;
 }
 
 const methodsOf = (wallet: ReferenceWallet) =>
@@ -105,4 +110,18 @@ test('WalletConnect: a reload keeps the pairing (the next payment needs no new o
   await expect(header.connectButton).toBeVisible({ timeout: 30_000 });
   const session = await page.request.get('/api/auth/session');
   expect(session.status()).toBe(401);
+});
+
+test('WalletConnect: the wallet refuses to sign in: the dialog says so, nobody is signed in', async ({
+  page,
+  referenceWallet,
+}) => {
+  referenceWallet.onNextRequests('reject');
+  const header = await scanPairingCode(page, referenceWallet);
+  await expect(header.connectDialog.getByRole('alert')).toHaveText(
+    'The wallet declined to sign in. Connect again to try once more.',
+    { timeout: 30_000 },
+  );
+  expect(methodsOf(referenceWallet)).toEqual(['hedera_signMessage reject']);
+  expect((await page.request.get('/api/auth/session')).status()).toBe(401);
 });

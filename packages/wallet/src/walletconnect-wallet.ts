@@ -50,6 +50,13 @@ export class WalletNetworkMismatchError extends Error {
   }
 }
 
+export class SignInDeclinedError extends Error {
+  constructor() {
+    super('The wallet declined to sign in. Connect again to try once more.');
+    this.name = 'SignInDeclinedError';
+  }
+}
+
 class WalletRequestTimeoutError extends Error {
   constructor(message = 'The wallet did not answer in time') {
     super(message);
@@ -147,7 +154,13 @@ export class WalletConnectWallet extends AccountWallet {
     const signatures = await withTimeout(
       this.signer.sign([new TextEncoder().encode(message)]),
       this.timing.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    );
+    ).catch((error: unknown) => {
+      // A wallet's refusal is a JSON-RPC error object, not an Error: say what happened.
+      if (resultOfWalletError(error).result === PAYMENT_RESULT.failure) throw new SignInDeclinedError();
+      throw error instanceof Error
+        ? error
+        : new Error((error as { message?: string })?.message ?? String(error));
+    });
     return signerSignaturesToSignatureMap(signatures as never);
   }
 
