@@ -118,7 +118,7 @@ describe('a WalletConnect (HIP-820) wallet', () => {
     const rejected = await adapter.pay(payment);
     expect(rejected.result).toBe(PAYMENT_RESULT.failure);
     expect(await mirrorTransaction(rejected.transactionId!)).toBeNull();
-    await expect(adapter.signMessage('hello')).rejects.toMatchObject({ code: 5000 });
+    await expect(adapter.signMessage('hello')).rejects.toMatchObject({ name: 'SignInDeclinedError' });
 
     wallet.state.answer = 'approve';
     const tooMuch = await adapter.pay({ ...payment, amountTinybars: 20_000n * 100_000_000n });
