@@ -16,3 +16,15 @@ export async function checkoutNewName(page: Page, search: SearchPage, label: str
   await expect(cart.purchaseDetails).toContainText(name);
   return { name, cart };
 }
+
+/** The wallet pays; the tab closes before its confirmation reaches the server (the buyer left). */
+export async function payAndCloseBeforeConfirm(page: Page, cart: CartPage) {
+  let confirmSent!: () => void;
+  const sent = new Promise<void>((resolve) => {
+    confirmSent = resolve;
+  });
+  await page.route('**/api/orders/confirm', () => confirmSent(), { times: 1 });
+  await cart.proceedToPayment.click();
+  await sent;
+  await page.close();
+}

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
 import { DomainDetailPage } from '../pages/domain-detail-page';
 import { Header } from '../pages/header';
-import { checkoutNewName } from '../pages/checkout-flow';
+import { checkoutNewName, payAndCloseBeforeConfirm } from '../pages/checkout-flow';
 import { SearchPage } from '../pages/search-page';
 
 test.describe.configure({ timeout: 90_000 });
@@ -24,15 +24,7 @@ test('a buyer who closes the page right after paying still gets the name: the se
   await login();
   const { name, cart } = await checkoutNewName(page, search, unique());
 
-  // The wallet pays; the tab closes before its confirmation reaches the server.
-  let paid!: () => void;
-  const confirmSent = new Promise<void>((resolve) => {
-    paid = resolve;
-  });
-  await page.route('**/api/orders/confirm', () => paid(), { times: 1 });
-  await cart.proceedToPayment.click();
-  await confirmSent;
-  await page.close();
+  await payAndCloseBeforeConfirm(page, cart);
 
   // No browser is open: the ledger watcher settles the payment and the name is minted.
   const cookie = await ledger.signIn(account);

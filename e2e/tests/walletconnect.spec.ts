@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkoutNewName } from '../pages/checkout-flow';
+import { checkoutNewName, payAndCloseBeforeConfirm } from '../pages/checkout-flow';
 import { Header } from '../pages/header';
 import { SearchPage } from '../pages/search-page';
 import type { ReferenceWallet } from '../wallets/reference-wallet';
@@ -124,4 +124,27 @@ test('WalletConnect: the wallet refuses to sign in: the dialog says so, nobody i
   );
   expect(methodsOf(referenceWallet)).toEqual(['hedera_signMessage reject']);
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+});
+
+test('WalletConnect: the wallet pays and the page closes before it confirms: the ledger watcher delivers the name', async ({
+  page,
+  referenceWallet,
+}) => {
+  // A returning buyer: a first name associated the .hbar collection with the wallet's account.
+  const { search } = await openPaired(page, referenceWallet);
+  const first = await checkoutNewName(page, search, unique());
+  await first.cart.proceedToPayment.click();
+  await expect(first.cart.dialog(MINTED)).toBeVisible({ timeout: 60_000 });
+
+  await search.goto();
+  const { name, cart } = await checkoutNewName(page, search, unique());
+  await payAndCloseBeforeConfirm(page, cart);
+
+  // No page is open: the server finds the payment on the mirror, mints and delivers to the wallet.
+  await expect
+    .poll(() => holderOfName(referenceWallet.accountId, name), { timeout: 60_000 })
+    .toBe(referenceWallet.accountId);
+  expect(
+    methodsOf(referenceWallet).filter((method) => method.startsWith('hedera_signAndExecute')),
+  ).toHaveLength(3);
 });
