@@ -4,8 +4,18 @@ import type { LedgerInfo } from '@registry/contracts/network';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { ConnectWalletModal } from './connect-wallet-modal';
 
-const ledgerInfo = vi.hoisted(() => ({ current: null as LedgerInfo | null }));
-vi.mock('../api', () => ({ api: { getLedgerInfo: async () => ledgerInfo.current } }));
+const ledgerInfo = vi.hoisted(() => ({
+  current: null as LedgerInfo | null,
+  answered: Promise.resolve(),
+}));
+vi.mock('../api', () => ({
+  api: {
+    getLedgerInfo: async () => {
+      await ledgerInfo.answered;
+      return ledgerInfo.current;
+    },
+  },
+}));
 
 afterEach(cleanup);
 
@@ -48,5 +58,26 @@ describe('the WalletConnect choice of the Connect Wallet modal', () => {
         mirrorNodeUrl: 'https://testnet.mirrornode.hedera.com',
       }),
     );
+  });
+
+  it('a choice made before the server has said its network waits for it', async () => {
+    let answer = () => undefined as void;
+    ledgerInfo.answered = new Promise<void>((resolve) => (answer = resolve));
+    ledgerInfo.current = hedera('project-2');
+    const connect = vi.fn(async () => undefined);
+    useWalletSession.setState({ connect, status: 'disconnected' });
+    render(<ConnectWalletModal open onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'WalletConnect' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(connect).not.toHaveBeenCalled();
+    answer();
+    await vi.waitFor(() =>
+      expect(connect).toHaveBeenCalledWith('WalletConnect', {
+        projectId: 'project-2',
+        network: 'testnet',
+        mirrorNodeUrl: 'https://testnet.mirrornode.hedera.com',
+      }),
+    );
+    ledgerInfo.answered = Promise.resolve();
   });
 });

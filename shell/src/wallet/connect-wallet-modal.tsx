@@ -38,23 +38,29 @@ function walletConnectRequirement(ledger: LedgerInfo | null): string | null {
 
 type Notice = { message: string; installUrl?: string };
 
-/** The server's ledger (its network decides which wallets can connect); 'unknown' when it cannot say. */
+const UNKNOWN_LEDGER: LedgerInfo = {
+  network: 'unknown',
+  treasuryAccountId: '',
+  walletConnectProjectId: null,
+  mirrorNodeUrl: '',
+};
+
+/**
+ * The server's ledger (its network decides which wallets can connect); 'unknown' when it cannot say.
+ * `known` settles with it, so a choice made before the answer arrives waits for it.
+ */
 function useLedgerInfo() {
   const [ledger, setLedger] = useState<LedgerInfo | null>(null);
+  const known = useRef<Promise<LedgerInfo> | null>(null);
+  if (!known.current) known.current = api.getLedgerInfo().catch(() => UNKNOWN_LEDGER);
   useEffect(() => {
-    api
-      .getLedgerInfo()
-      .then(setLedger)
-      .catch(() =>
-        setLedger({
-          network: 'unknown',
-          treasuryAccountId: '',
-          walletConnectProjectId: null,
-          mirrorNodeUrl: '',
-        }),
-      );
+    let mounted = true;
+    void known.current?.then((info) => mounted && setLedger(info));
+    return () => {
+      mounted = false;
+    };
   }, []);
-  return ledger;
+  return { ledger, known: known.current };
 }
 
 /** HashPack or Blade off the Hedera network: installed or not (spec: a link to install it), neither can pay. */
@@ -104,7 +110,7 @@ function WalletNotice({ message, installUrl }: { message: string | null; install
 
 /** The Connect Wallet modal: HashPack and Blade, any WalletConnect wallet, and the Local Wallet on the local ledger. */
 export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
-  const ledger = useLedgerInfo();
+  const { ledger, known: knownLedger } = useLedgerInfo();
   const { connect, status, error, installUrl } = useWalletSession();
 
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -116,22 +122,23 @@ export function ConnectWalletModal({ open, onClose, autoChoose }: Props) {
   const choose = useCallback(
     async (name: WalletName) => {
       setNotice(null);
-      const walletConnectReason = walletConnectRequirement(ledger);
+      const server = ledger ?? (await knownLedger);
+      const walletConnectReason = walletConnectRequirement(server);
       if (name === 'WalletConnect' && walletConnectReason) {
         setNotice({ message: walletConnectReason });
         return;
       }
-      if ((name === 'Hashpack' || name === 'Blade') && !onHedera(ledger)) {
+      if ((name === 'Hashpack' || name === 'Blade') && !onHedera(server)) {
         // Spec: a missing extension says so with a link to install it, whatever the server's ledger.
         setLooking(name);
         setNotice(await extensionNotice(name).finally(() => setLooking(null)));
         return;
       }
       if (name === 'WalletConnect') setHandedOver(true);
-      await connect(name, walletConnectOptionsOf(ledger)).finally(() => setHandedOver(false));
+      await connect(name, walletConnectOptionsOf(server)).finally(() => setHandedOver(false));
       if (useWalletSession.getState().status === 'paired') onClose();
     },
-    [ledger, connect, onClose],
+    [ledger, knownLedger, connect, onClose],
   );
 
   const reason = requirement(ledger);
