@@ -37,6 +37,9 @@ const terminateBackends = (database: string) =>
  */
 const OUTAGE_CODES = ['DATABASE_UNAVAILABLE', 'HCS-DOWN'];
 
+/** Storms in a run: two in CI; OUTAGE_STORMS=10 repeats the issue's storm ten times. */
+const STORMS = Number(process.env.OUTAGE_STORMS ?? 2);
+
 /** An answer, and the one the request should get when the database serves (else 503). */
 type Answer = { path: string; status: number; code?: string; expected: number };
 
@@ -179,144 +182,149 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
     await scratch?.drop();
   });
 
-  it('lives, answers 200 or 503, and settles every paid order exactly once', async () => {
-    const buyers: Buyer[] = [];
-    for (const [confirms, underpays] of [
-      [true, false],
-      [true, false],
-      [false, false],
-      [false, false],
-      [false, true],
-      [true, true],
-    ] as const) {
-      const account = await client.openAccount();
-      buyers.push({ account, cookie: await client.signIn(account), confirms, underpays });
-    }
-    // The first purchase makes the .hbar collection; every buyer holds it, so names are delivered at once.
-    const run = Date.now().toString(36);
-    await client.purchase(buyers[0]!.account, buyers[0]!.cookie, {
-      kind: 'domains',
-      items: [{ itemName: `storm${run}warm.hbar`, months: 12, isWebProtectionOn: false }],
-    });
-    tokenId = (await client.collectionOf(buyers[0]!.cookie, `storm${run}warm.hbar`))!;
-    for (const buyer of buyers) await client.associate(buyer.account, tokenId);
-
-    let trafficEnds = false;
-    const payments: Payment[] = [];
-    const shoppers = buyers.map(async (buyer, index) => {
-      // A purchase every quarter second or so each: the faucet's 10,000 HBAR last the whole storm.
-      for (let count = 0; !trafficEnds; count += 1) {
-        payments.push(await buy(buyer, `storm${run}b${index}n${count}.hbar`));
-        await sleep(250);
+  it(
+    'lives, answers 200 or 503, and settles every paid order exactly once',
+    async () => {
+      const buyers: Buyer[] = [];
+      for (const [confirms, underpays] of [
+        [true, false],
+        [true, false],
+        [false, false],
+        [false, false],
+        [false, true],
+        [true, true],
+      ] as const) {
+        const account = await client.openAccount();
+        buyers.push({ account, cookie: await client.signIn(account), confirms, underpays });
       }
-    });
-    const searchers = [0, 1].map(async () => {
-      while (!trafficEnds) {
-        await search();
-        await sleep(20);
-      }
-    });
-    // A client that met no answer at all (the process gone) stops and says so below.
-    const stopped: unknown[] = [];
-    const traffic = [...shoppers, ...searchers].map((loop) =>
-      loop.catch((error: unknown) => void stopped.push(error)),
-    );
-
-    await sleep(1500);
-    const recoveries: number[] = [];
-    for (let storm = 0; storm < 2; storm += 1) {
-      // Every backend terminated, twelve times in a row…
-      for (let round = 0; round < 12; round += 1) {
-        await terminateBackends(databaseName);
-        await sleep(150);
-      }
-      // …then the database refusing connections for 3 s: health says so, and the process waits it out.
-      await admin(`alter database ${databaseName} allow_connections false`);
-      await terminateBackends(databaseName);
-      await sleep(1500);
-      const health = await fetch(`${server.origin}/healthz`);
-      expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({
-        status: 'down',
-        database: { engine: 'postgres', up: false },
-        watcher: { lagSeconds: null },
+      // The first purchase makes the .hbar collection; every buyer holds it, so names are delivered at once.
+      const run = Date.now().toString(36);
+      await client.purchase(buyers[0]!.account, buyers[0]!.cookie, {
+        kind: 'domains',
+        items: [{ itemName: `storm${run}warm.hbar`, months: 12, isWebProtectionOn: false }],
       });
+      tokenId = (await client.collectionOf(buyers[0]!.cookie, `storm${run}warm.hbar`))!;
+      for (const buyer of buyers) await client.associate(buyer.account, tokenId);
+
+      let trafficEnds = false;
+      const payments: Payment[] = [];
+      const shoppers = buyers.map(async (buyer, index) => {
+        // A purchase every quarter second or so each over two storms (slower over more): the faucet's
+        // 10,000 HBAR last the whole run.
+        for (let count = 0; !trafficEnds; count += 1) {
+          payments.push(await buy(buyer, `storm${run}b${index}n${count}.hbar`));
+          await sleep(125 * Math.max(2, STORMS));
+        }
+      });
+      const searchers = [0, 1].map(async () => {
+        while (!trafficEnds) {
+          await search();
+          await sleep(20);
+        }
+      });
+      // A client that met no answer at all (the process gone) stops and says so below.
+      const stopped: unknown[] = [];
+      const traffic = [...shoppers, ...searchers].map((loop) =>
+        loop.catch((error: unknown) => void stopped.push(error)),
+      );
+
       await sleep(1500);
-      await admin(`alter database ${databaseName} allow_connections true`);
-      recoveries.push(await msUntilServing());
-      await sleep(1500);
-    }
-    trafficEnds = true;
-    await Promise.all(traffic);
+      const recoveries: number[] = [];
+      for (let storm = 0; storm < STORMS; storm += 1) {
+        // Every backend terminated, twelve times in a row…
+        for (let round = 0; round < 12; round += 1) {
+          await terminateBackends(databaseName);
+          await sleep(150);
+        }
+        // …then the database refusing connections for 3 s: health says so, and the process waits it out.
+        await admin(`alter database ${databaseName} allow_connections false`);
+        await terminateBackends(databaseName);
+        await sleep(1500);
+        const health = await fetch(`${server.origin}/healthz`);
+        expect(health.status).toBe(503);
+        expect(await health.json()).toEqual({
+          status: 'down',
+          database: { engine: 'postgres', up: false },
+          watcher: { lagSeconds: null },
+        });
+        await sleep(1500);
+        await admin(`alter database ${databaseName} allow_connections true`);
+        recoveries.push(await msUntilServing());
+        await sleep(1500);
+      }
+      trafficEnds = true;
+      await Promise.all(traffic);
 
-    expect(server.exitCode(), server.stderr()).toBeNull();
-    expect(stopped).toEqual([]);
-    for (const ms of recoveries) expect(ms).toBeLessThan(2000);
-    const unexpected = answers.filter(
-      (answer) =>
-        !(
-          answer.status === answer.expected ||
-          (answer.status === 503 && OUTAGE_CODES.includes(answer.code!))
-        ),
-    );
-    expect(unexpected).toEqual([]);
-    expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThan(0);
-    expect(payments.length).toBeGreaterThanOrEqual(buyers.length);
+      expect(server.exitCode(), server.stderr()).toBeNull();
+      expect(stopped).toEqual([]);
+      for (const ms of recoveries) expect(ms).toBeLessThan(2000);
+      const unexpected = answers.filter(
+        (answer) =>
+          !(
+            answer.status === answer.expected ||
+            (answer.status === 503 && OUTAGE_CODES.includes(answer.code!))
+          ),
+      );
+      expect(unexpected).toEqual([]);
+      expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThan(0);
+      expect(payments.length).toBeGreaterThanOrEqual(buyers.length);
 
-    // Every full payment's name delivered to its buyer, every short one refunded: as the server lists them…
-    const paidInFull = payments.filter((payment) => !payment.underpaid);
-    for (const buyer of buyers.filter((each) => !each.underpays)) {
-      const mine = paidInFull.filter((payment) => payment.buyer === buyer).map((payment) => payment.name);
-      await expect
-        .poll(
-          async () =>
-            (await client.domainsOf(buyer.cookie))
-              .filter((domain) => domain.status === DELIVERED)
-              .map((domain) => domain.itemName),
-          { timeout: 60_000, interval: 250 },
-        )
-        .toEqual(expect.arrayContaining(mine));
-    }
-    const refundsOf = async (payment: Payment) =>
-      (
-        await mirrorList<{ memo_base64: string; result: string }>(
-          `/transactions?account.id=${payment.buyer.account.accountId}&limit=100`,
-          'transactions',
-        )
-      ).filter(
-        (transaction) =>
-          transaction.result === 'SUCCESS' &&
-          Buffer.from(transaction.memo_base64, 'base64').toString() === `refund ${payment.transactionId}`,
-      ).length;
-    for (const payment of payments.filter((each) => each.underpaid))
-      await expect.poll(() => refundsOf(payment), { timeout: 60_000, interval: 250 }).toBeGreaterThan(0);
-    expect(server.exitCode(), server.stderr()).toBeNull();
+      // Every full payment's name delivered to its buyer, every short one refunded: as the server lists them…
+      const paidInFull = payments.filter((payment) => !payment.underpaid);
+      for (const buyer of buyers.filter((each) => !each.underpays)) {
+        const mine = paidInFull.filter((payment) => payment.buyer === buyer).map((payment) => payment.name);
+        await expect
+          .poll(
+            async () =>
+              (await client.domainsOf(buyer.cookie))
+                .filter((domain) => domain.status === DELIVERED)
+                .map((domain) => domain.itemName),
+            { timeout: 60_000, interval: 250 },
+          )
+          .toEqual(expect.arrayContaining(mine));
+      }
+      const refundsOf = async (payment: Payment) =>
+        (
+          await mirrorList<{ memo_base64: string; result: string }>(
+            `/transactions?account.id=${payment.buyer.account.accountId}&limit=100`,
+            'transactions',
+          )
+        ).filter(
+          (transaction) =>
+            transaction.result === 'SUCCESS' &&
+            Buffer.from(transaction.memo_base64, 'base64').toString() === `refund ${payment.transactionId}`,
+        ).length;
+      for (const payment of payments.filter((each) => each.underpaid))
+        await expect.poll(() => refundsOf(payment), { timeout: 60_000, interval: 250 }).toBeGreaterThan(0);
+      expect(server.exitCode(), server.stderr()).toBeNull();
 
-    // …and on the ledger: one NFT per name paid in full, none for a short one, one refund each, none twice.
-    const nfts = await mirrorList<{ metadata: string; account_id: string }>(
-      `/tokens/${tokenId}/nfts?limit=100`,
-      'nfts',
-    );
-    const copies = new Map<string, number>();
-    for (const nft of nfts) {
-      const name = Buffer.from(nft.metadata, 'base64').toString();
-      copies.set(name, (copies.get(name) ?? 0) + 1);
-    }
-    for (const payment of paidInFull) {
-      expect(copies.get(payment.name), payment.name).toBe(1);
-      expect(await refundsOf(payment), payment.name).toBe(0);
-    }
-    for (const payment of payments.filter((each) => each.underpaid)) {
-      expect(copies.get(payment.name), payment.name).toBeUndefined();
-      expect(await refundsOf(payment), payment.name).toBe(1);
-    }
-    expect(nfts).toHaveLength(paidInFull.length + 1);
-    console.info(
-      `outage: ${answers.filter((a) => a.status === a.expected).length} answers as expected, ` +
-        `${answers.filter((a) => a.status === 503).length} × 503; ${paidInFull.length} names delivered ` +
-        `once, ${payments.length - paidInFull.length} short payments refunded once; back in ${recoveries.join(', ')} ms`,
-    );
-  }, 180_000);
+      // …and on the ledger: one NFT per name paid in full, none for a short one, one refund each, none twice.
+      const nfts = await mirrorList<{ metadata: string; account_id: string }>(
+        `/tokens/${tokenId}/nfts?limit=100`,
+        'nfts',
+      );
+      const copies = new Map<string, number>();
+      for (const nft of nfts) {
+        const name = Buffer.from(nft.metadata, 'base64').toString();
+        copies.set(name, (copies.get(name) ?? 0) + 1);
+      }
+      for (const payment of paidInFull) {
+        expect(copies.get(payment.name), payment.name).toBe(1);
+        expect(await refundsOf(payment), payment.name).toBe(0);
+      }
+      for (const payment of payments.filter((each) => each.underpaid)) {
+        expect(copies.get(payment.name), payment.name).toBeUndefined();
+        expect(await refundsOf(payment), payment.name).toBe(1);
+      }
+      expect(nfts).toHaveLength(paidInFull.length + 1);
+      console.info(
+        `outage: ${answers.filter((a) => a.status === a.expected).length} answers as expected, ` +
+          `${answers.filter((a) => a.status === 503).length} × 503; ${paidInFull.length} names delivered ` +
+          `once, ${payments.length - paidInFull.length} short payments refunded once; back in ${recoveries.join(', ')} ms`,
+      );
+    },
+    120_000 + STORMS * 30_000,
+  );
 
   it('answers quickly while a table is locked: 503 for routes that need it, 200 for health', async () => {
     const locker = new pg.Client({ connectionString: scratch.url });
