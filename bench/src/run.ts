@@ -28,6 +28,7 @@ import { withPostgresDatabase } from './databases';
 import { compareWith } from './compare';
 import { profilePath } from './profile';
 import { ledgerSummary, measureLedger, type LedgerResult } from './hedera-mode';
+import { fixedCostSummary, measureFixedCost } from './fixed-cost';
 
 /**
  * Enough buyers that the 25 in flight stay busy for several seconds: with fewer, the start (all at
@@ -410,8 +411,19 @@ if (args.get('only') === 'ledger') {
   process.exit(0);
 }
 
+if (args.get('only') === 'fixed-cost') {
+  buildServer();
+  const fixedCost = await measureFixedCost();
+  await mkdir(RESULTS, { recursive: true });
+  await writeFile(path.join(RESULTS, 'fixed-cost.json'), `${JSON.stringify(fixedCost, null, 2)}\n`);
+  await writeFile(path.join(RESULTS, 'FIXED-COST.md'), fixedCostSummary(fixedCost).join('\n'));
+  console.log(fixedCostSummary(fixedCost).join('\n'));
+  process.exit(0);
+}
+
 const startedAt = new Date().toISOString();
 buildServer();
+const fixedCost = await measureFixedCost();
 const pages = args.get('pages') === 'none' ? [] : await measurePages();
 const starts = await measureStarts();
 const results: EngineResult[] = [];
@@ -437,10 +449,13 @@ const scale = SCALE_SIZES.length
 await mkdir(RESULTS, { recursive: true });
 await writeFile(
   path.join(RESULTS, 'api.json'),
-  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, results, twoServers, scale, pages, ledger }, null, 2)}\n`,
+  `${JSON.stringify({ startedAt, durationS: DURATION_S, connections: CONNECTIONS, starts, fixedCost, results, twoServers, scale, pages, ledger }, null, 2)}\n`,
 );
 await writeFile(
   path.join(RESULTS, 'SUMMARY.md'),
-  summary(results, starts, twoServers, scale, pages, startedAt, ledger),
+  [
+    summary(results, starts, twoServers, scale, pages, startedAt, ledger),
+    ...fixedCostSummary(fixedCost),
+  ].join('\n'),
 );
 console.log(`Results in ${path.relative(ROOT, RESULTS)}/api.json and SUMMARY.md`);

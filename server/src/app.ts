@@ -10,6 +10,7 @@ import { createFastify, registerBasePlugins } from './app/fastify-base';
 import { registerApi, registerLocalLedger, registerPublicPages, registerReleases } from './app/routes';
 import { createLedgerAccess, createModuleServices, type LocalLedgerParts } from './app/services';
 import { createLedgerWatcher, createPaymentWorkers } from './app/workers';
+import type { LogDestination } from './plugins/log-output';
 
 export type AppDependencies = {
   config: AppConfig;
@@ -21,7 +22,7 @@ export type AppDependencies = {
   prices?: PriceSource;
   mailer?: Mailer;
   /** Where log lines go (default: standard output). */
-  logStream?: { write(line: string): void };
+  logStream?: LogDestination;
   /**
    * Run due jobs right after a confirmed payment (default), or leave them to the worker's timer, e.g.
    * when another process runs the worker.

@@ -6,6 +6,7 @@ import type { RemotesManifest } from '@registry/contracts/remotes';
 import type { AppConfig } from '../config';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from '../plugins/error-handler';
 import { AccessLog } from '../plugins/access-log';
+import { sharedStandardOutput, type LogDestination } from '../plugins/log-output';
 import { registerOpenApi } from '../plugins/openapi';
 import { responseSerializerCompiler } from '../plugins/response-serializer';
 import { registerSecurityHeaders } from '../plugins/security-headers';
@@ -13,14 +14,16 @@ import { registerSecurityHeaders } from '../plugins/security-headers';
 /** Trusts the nearest `hops` proxies to name the client (TRUST_PROXY as a hop count). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** Log levels that keep access lines (written at info). */
+const ACCESS_LINE_LEVELS = new Set(['trace', 'debug', 'info']);
+
 /** The Fastify instance with its limits: timeouts, body size, which proxies name the client. */
-export function createFastify(config: AppConfig, logStream?: { write(line: string): void }) {
+export function createFastify(config: AppConfig, logStream?: LogDestination) {
+  const logged = config.LOG_LEVEL !== 'silent';
+  const destination = logged ? (logStream ?? sharedStandardOutput()) : null;
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
-    logController: new AccessLog(),
+    logger: destination ? { level: config.LOG_LEVEL, stream: destination } : false,
+    logController: new AccessLog(ACCESS_LINE_LEVELS.has(config.LOG_LEVEL) ? destination : null),
     // Client addresses (rate limits, loopback-only routes) come from the socket unless a proxy is configured.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,

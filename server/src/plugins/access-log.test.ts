@@ -32,7 +32,22 @@ describe('the access log', () => {
       }),
     ]);
     expect(requestLines()[0]!.responseTime).toEqual(expect.any(Number));
+    // pino's own fields, as on every other line of the log.
+    expect(requestLines()[0]).toEqual(
+      expect.objectContaining({
+        level: 30,
+        time: expect.any(Number),
+        pid: process.pid,
+        reqId: expect.any(String),
+      }),
+    );
     expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+  });
+
+  it('writes the path as the server read it, in valid JSON', async () => {
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/resolve/a%22b\\c"d.hbar' });
+    expect(requestLines()).toEqual([expect.objectContaining({ url: '/api/resolve/a%22b/c%22d.hbar' })]);
   });
 
   it('leaves out the server’s calls to itself, in the log and in the request metrics', async () => {
@@ -48,5 +63,22 @@ describe('the access log', () => {
     lines.length = 0;
     await t.app.inject({ method: 'GET', url: '/api/tlds', headers: { 'x-registry-internal': 'guess' } });
     expect(requestLines()).toHaveLength(1);
+  });
+});
+
+describe('the access log above the info level', () => {
+  it('writes no access line at LOG_LEVEL=warn, and still the errors', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const t = await startTestApp(
+      () => openDatabase({ engine: 'pglite', dataDir: null }),
+      { LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) } },
+    );
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/tlds' })).statusCode).toBe(200);
+      expect(lines.filter((line) => line.msg === 'request completed')).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

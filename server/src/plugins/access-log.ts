@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { LogDestination } from './log-output';
 
 /**
  * The server's calls to itself (the ledger watcher and the payment checks reading the local ledger's
@@ -14,13 +16,26 @@ export const internalRequestHeaders = { [INTERNAL_HEADER]: INTERNAL_TOKEN };
 export const isInternalRequest = (request: Pick<FastifyRequest, 'headers'>) =>
   request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN;
 
+/** Characters a JSON string must escape. */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON must escape
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f-\uffff]/;
+
+/** A URL as a JSON string; most need no escaping, so most skip JSON.stringify. */
+const jsonString = (text: string) => (NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`);
+
+/** What pino writes after the time on every line of this process (its default base). */
+const BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+
 /**
  * One access line per request, written when it completes, with what an operator reads (method, path,
- * status, time, client): Fastify's default writes two, the first with the whole request serialized,
- * which cost a cached route more than a third of its throughput.
+ * status, time, client): Fastify's default writes two, the first with the whole request serialized.
+ * The line is pino's, field for field, but put together here and handed to the log's destination:
+ * through pino it cost a cached route about 15 % of its throughput, as a template under 1 %
+ * (`npm run bench`, fixed cost of a request). Errors still go through pino with the error serialized.
  */
 export class AccessLog extends LogController {
-  constructor() {
+  /** `destination`: where access lines go, null when the log level leaves them out (above info). */
+  constructor(private readonly destination: LogDestination | null = null) {
     super({ disableRequestLogging: isInternalRequest });
   }
 
@@ -28,14 +43,25 @@ export class AccessLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = {
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      responseTime: reply.elapsedTime,
-      ip: request.ip,
-    };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error(
+        {
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          responseTime: reply.elapsedTime,
+          ip: request.ip,
+          err: error,
+        },
+        'request errored',
+      );
+      return;
+    }
+    if (!this.destination) return;
+    this.destination.write(
+      `{"level":30,"time":${Date.now()}${BASE},"reqId":"${request.id}","method":"${request.method}",` +
+        `"url":${jsonString(request.url)},"statusCode":${reply.statusCode},` +
+        `"responseTime":${reply.elapsedTime},"ip":"${request.ip ?? ''}","msg":"request completed"}\n`,
+    );
   }
 }
