@@ -32,3 +32,14 @@ export const AccountIdSchema = z.pipe(
   }),
 );
 export type AccountId = z.infer<typeof AccountIdSchema>;
+
+/**
+ * An account's long-zero EVM address: the 20 bytes that name it to EVM tools (shard in 4 bytes, realm
+ * and number in 8 each), as the mirror node answers for an account without an EVM alias.
+ */
+export function longZeroEvmAddress(accountId: string): string {
+  const canonical = canonicalEntityId(accountId);
+  if (canonical === null) throw new Error(`${accountId} is not an account id`);
+  const [shard, realm, num] = canonical.split('.').map(BigInt) as [bigint, bigint, bigint];
+  return `0x${shard.toString(16).padStart(8, '0')}${realm.toString(16).padStart(16, '0')}${num.toString(16).padStart(16, '0')}`;
+}

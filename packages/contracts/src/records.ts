@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DomainNameSchema } from './domains';
 import { recordUrlError } from './fields';
 
 // The resolver looks an account id up as its primary name: one lazy chunk for both.
@@ -37,9 +38,33 @@ export const DomainRecordsSchema = z.object({
 });
 export type DomainRecords = z.infer<typeof DomainRecordsSchema>;
 
-/** The public resolver's answer: the records, and the name's NFT serial number (null until minted). */
-export const ResolveResponseSchema = z.extend(DomainRecordsSchema, { serialNo: z.nullable(z.int()) });
+/**
+ * The public resolver's answer: the records, the name's NFT serial number (null until minted), and
+ * where the name points: the account holding its NFT as the registry last verified it (null before
+ * delivery, in the grace period after expiry), that account's EVM address, and whether that account
+ * is shown by this same name (its primary name: the check a client makes before showing a name for an
+ * address).
+ */
+export const ResolveResponseSchema = z.extend(DomainRecordsSchema, {
+  serialNo: z.nullable(z.int()),
+  accountId: z.nullable(z.string()),
+  evmAddress: z.nullable(z.string()),
+  expiresAt: z.string(),
+  isPrimaryName: z.boolean(),
+});
 export type ResolveResponse = z.infer<typeof ResolveResponseSchema>;
+
+/** Most names one forward look-up answers. */
+export const MAX_RESOLVE_BATCH = 100;
+
+export const ResolveBatchRequestSchema = z.object({
+  names: z.array(DomainNameSchema).check(z.minLength(1), z.maxLength(MAX_RESOLVE_BATCH)),
+});
+/** Each asked name with its answer, or null when it is not registered (or was released). */
+export const ResolveBatchResponseSchema = z.object({
+  names: z.record(z.string(), z.nullable(ResolveResponseSchema)),
+});
+export type ResolveBatchResponse = z.infer<typeof ResolveBatchResponseSchema>;
 
 export const RecordUpdateSchema = z.object({ field: z.enum(RECORD_FIELDS), value: RecordUrlSchema });
 export const RecordStatusSchema = z.object({ flag: z.enum(['statusSiteAddress', 'statusAssets']) });

@@ -97,6 +97,7 @@ export async function createModuleServices(
   });
   const profiles = createProfileService(db);
   const orderRecords = createOrderRecords(db);
+  const identity = createIdentityService({ db, domains });
   const mail =
     deps.mailer ??
     (config.SMTP_URL
@@ -112,8 +113,8 @@ export async function createModuleServices(
     domains,
     profiles,
     orderRecords,
-    records: createRecordService({ db, domains, orders: orderRecords }),
-    identity: createIdentityService({ db, domains }),
+    identity,
+    records: createRecordService({ db, domains, orders: orderRecords, identity }),
     mail,
     verifications: createEmailVerificationService({
       db,

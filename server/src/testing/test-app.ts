@@ -269,6 +269,12 @@ export async function startTestApp(
     purchase,
     payWithoutConfirm,
     sendNft,
+    /** A new signed-in account holding 1,000 HBAR that has associated the collection: it can hold names. */
+    async holderOf(tokenId: string): Promise<SignedIn> {
+      const signedIn = await signIn(PrivateKey.generateED25519(), 1000);
+      await writer.associate(signedIn.accountId, signedIn.key, tokenId);
+      return signedIn;
+    },
     openCollection,
     collectionOf,
     runQueuedJobsNow,

@@ -18,6 +18,10 @@ const records = (change: Record<string, unknown>) => ({
   statusSiteAddress: 1,
   statusAssets: 0,
   serialNo: 1,
+  accountId: '0.0.1234',
+  evmAddress: '0x00000000000000000000000000000000000004d2',
+  expiresAt: '2027-11-26T00:00:00.000Z',
+  isPrimaryName: false,
   ...change,
 });
 

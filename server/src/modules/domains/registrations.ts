@@ -55,6 +55,24 @@ export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }:
     },
 
     /**
+     * Where each registered name points (names not registered, released or burned are left out): its
+     * NFT serial, its expiry, and its holder, the account the NFT was last seen with, null before
+     * delivery and once expired (in the grace period nobody's name resolves).
+     */
+    async resolutions(names: string[]) {
+      const rows = await repo.resolutionRows(db, names);
+      const current = now();
+      return rows
+        .filter((row) => row.expiresAt > releasedBefore() && row.status !== BURNED_STATUS)
+        .map((row) => ({
+          name: row.name,
+          serialNo: row.serialNo,
+          expiresAt: row.expiresAt,
+          holder: row.status === DELIVERED_STATUS && row.expiresAt > current ? row.owner : null,
+        }));
+    },
+
+    /**
      * Delivered names whose expiry falls within the next `aheadMs` or whose grace period is running: who
      * holds each now, when it expires and when its grace ends.
      */

@@ -286,6 +286,21 @@ export async function followNfts(
   return rows.map((row) => row.name);
 }
 
+/** What the forward look-up reads of each of these names (any status; the service decides). */
+export async function resolutionRows(db: Db, names: string[]) {
+  if (names.length === 0) return [];
+  return db
+    .select({
+      name: domains.name,
+      owner: domains.ownerAccount,
+      status: domains.status,
+      expiresAt: domains.expiresAt,
+      serialNo: domains.serialNo,
+    })
+    .from(domains)
+    .where(inArray(domains.name, names));
+}
+
 /** Who holds each of these names, since when, and whether it is delivered and not yet released. */
 export async function holdings(db: Db, names: string[], releasedBefore: Date) {
   if (names.length === 0) return [];

@@ -15,11 +15,7 @@ describe.each(engineCases)('primary names and reverse look-up on $engine', ({ op
   });
   afterAll(() => t.close());
 
-  async function holder(): Promise<SignedIn> {
-    const signedIn = await t.signIn(PrivateKey.generateED25519(), 1000);
-    await t.writer.associate(signedIn.accountId, signedIn.key, tokenId);
-    return signedIn;
-  }
+  const holder = () => t.holderOf(tokenId);
 
   /** The watcher reads the NFTs' holders from the mirror node. */
   const watch = () => t.app.ledgerWatcher!.catchUp();

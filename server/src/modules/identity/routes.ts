@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PrimaryNameSchema,
@@ -11,32 +9,12 @@ import {
 } from '@registry/contracts/identity';
 import { errorResponses, sessionRoutes } from '../auth/session-routes';
 import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
+import { answerPreflight, etagged, openToEveryOrigin } from '../../plugins/public-answers';
 import type { IdentityService } from './service';
 
 type Options = SessionRouteOptions & { identity: IdentityService; rateLimit: RateLimit };
 
 const errors = errorResponses(400, 404, 429);
-
-/** Wallets and explorers call the reverse look-up from their own pages, without credentials. */
-async function openToEveryOrigin(_request: FastifyRequest, reply: FastifyReply) {
-  reply.header('Access-Control-Allow-Origin', '*');
-}
-
-/**
- * A GET answer's ETag (a hash of its body): a client that has it gets 304 and no body. Revalidated on
- * every use, since a primary name may change at any time.
- */
-async function etagged(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
-  reply.header('ETag', etag).header('Cache-Control', 'public, no-cache');
-  const asked = request.headers['if-none-match'];
-  if (asked && asked.split(',').some((value) => value.trim().replace(/^W\//, '') === etag)) {
-    reply.code(304);
-    return '';
-  }
-  return payload;
-}
 
 export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
@@ -81,16 +59,7 @@ export const identityRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request) => identity.reverse(request.params.accountId),
   );
 
-  // A JSON POST from another origin is preflighted: the browser asks first.
-  app.options('/reverse', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .header('Access-Control-Allow-Origin', '*')
-      .header('Access-Control-Allow-Methods', 'POST')
-      .header('Access-Control-Allow-Headers', 'content-type')
-      .header('Access-Control-Max-Age', '86400')
-      .code(204)
-      .send(),
-  );
+  answerPreflight(app, '/reverse');
   app.post(
     '/reverse',
     {

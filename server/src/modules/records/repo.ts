@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { domainRecords } from '../../db/schema';
 
@@ -8,6 +8,11 @@ export type RecordColumn = keyof typeof domainRecords.$inferInsert;
 export async function findRecords(db: Db, domainName: string): Promise<RecordRow | undefined> {
   const [row] = await db.select().from(domainRecords).where(eq(domainRecords.domainName, domainName));
   return row;
+}
+
+export async function findRecordsOf(db: Db, domainNames: string[]): Promise<RecordRow[]> {
+  if (domainNames.length === 0) return [];
+  return db.select().from(domainRecords).where(inArray(domainRecords.domainName, domainNames));
 }
 
 /** Saves one record's value; its status flag drops to 0 until the change fee is paid. */

@@ -4,14 +4,17 @@ import {
   DomainRecordsSchema,
   RecordStatusSchema,
   RecordUpdateSchema,
+  ResolveBatchRequestSchema,
+  ResolveBatchResponseSchema,
   ResolveResponseSchema,
 } from '@registry/contracts/records';
 import { errorResponses, sessionRoutes } from '../auth/session-routes';
 import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
+import { answerPreflight, etagged, openToEveryOrigin } from '../../plugins/public-answers';
 import type { RecordService } from './service';
 
 type Options = SessionRouteOptions & { records: RecordService; searchRateLimit: RateLimit };
-const errors = errorResponses(400, 401, 402, 403, 404);
+const errors = errorResponses(400, 401, 402, 403, 404, 429);
 
 export const recordRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
@@ -55,18 +58,33 @@ export const recordRoutes: FastifyPluginAsyncZod<Options> = async (
     '/resolve/:name',
     {
       config: { rateLimit: searchRateLimit },
-      // The one endpoint other sites call (the embeddable resolver): readable from any origin, without
-      // credentials; every other API answer stays same-origin.
-      onSend: async (_request, reply) => {
-        reply.header('Access-Control-Allow-Origin', '*');
-      },
+      // Other sites call it (the embeddable resolver, wallets, dApps): readable from any origin, without
+      // credentials; the account's own API answers stay same-origin.
+      onSend: [openToEveryOrigin, etagged],
       schema: {
-        summary: 'Public resolver: records of a domain; redirect only when status is 2',
+        summary:
+          "Forward look-up: a domain's records and the account holding it (null in grace); redirect only when status is 2",
         tags: ['resolver'],
         params: DomainParamsSchema,
         response: { 200: ResolveResponseSchema, ...errors },
       },
     },
     async (request) => records.resolve(request.params.name),
+  );
+
+  answerPreflight(app, '/resolve');
+  app.post(
+    '/resolve',
+    {
+      config: { rateLimit: searchRateLimit },
+      onSend: openToEveryOrigin,
+      schema: {
+        summary: 'Forward look-up of up to 100 names at once: each name with its answer, or null',
+        tags: ['resolver'],
+        body: ResolveBatchRequestSchema,
+        response: { 200: ResolveBatchResponseSchema, ...errors },
+      },
+    },
+    async (request) => records.resolveBatch(request.body.names),
   );
 };

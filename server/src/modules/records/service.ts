@@ -8,7 +8,9 @@ import {
 } from '@registry/contracts/records';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http-error';
+import { longZeroEvmAddress } from '@registry/contracts/account';
 import type { DomainService } from '../domains/service';
+import type { IdentityService } from '../identity/service';
 import type { OrderRecords } from '../orders/service';
 import * as repo from './repo';
 
@@ -74,11 +76,13 @@ export function createRecordService({
   db,
   domains,
   orders,
+  identity,
   now = Date.now,
 }: {
   db: Db;
   domains: DomainService;
   orders: Pick<OrderRecords, 'useRecordFee'>;
+  identity: Pick<IdentityService, 'reverseMany'>;
   now?: () => number;
 }) {
   const gateway = createGateway(db, domains, now);
@@ -93,6 +97,32 @@ export function createRecordService({
   }
 
   const read = (domainName: string) => repo.findRecords(db, domainName);
+
+  /** Registered names' answers: their records, holders, and whether each holder is shown by that name. */
+  async function resolveMany(names: string[]): Promise<Map<string, ResolveResponse>> {
+    const resolutions = await domains.resolutions(names);
+    if (resolutions.length === 0) return new Map();
+    const registered = resolutions.map((resolution) => resolution.name);
+    const holders = [...new Set(resolutions.flatMap((resolution) => resolution.holder ?? []))];
+    const [records, primary] = await Promise.all([
+      repo.findRecordsOf(db, registered),
+      holders.length ? identity.reverseMany(holders) : { names: {} as Record<string, string | null> },
+    ]);
+    const recordsOf = new Map(records.map((row) => [row.domainName, row]));
+    return new Map(
+      resolutions.map((resolution) => [
+        resolution.name,
+        {
+          ...toRecords(resolution.name, recordsOf.get(resolution.name)),
+          serialNo: resolution.serialNo,
+          accountId: resolution.holder,
+          evmAddress: resolution.holder ? longZeroEvmAddress(resolution.holder) : null,
+          expiresAt: resolution.expiresAt.toISOString(),
+          isPrimaryName: resolution.holder !== null && primary.names[resolution.holder] === resolution.name,
+        },
+      ]),
+    );
+  }
 
   return {
     async get(accountId: string, domainName: string): Promise<DomainRecords> {
@@ -138,11 +168,18 @@ export function createRecordService({
     /** The HTTP gateway's answer for a name (`GET /r/{name}`), kept briefly. */
     gateway: gateway.answerFor,
 
-    /** Public look-up for the resolver. */
+    /** Public look-up for the resolver and other apps: a name's records and where it points. */
     async resolve(domainName: string): Promise<ResolveResponse> {
-      const serialNo = await domains.serialOf(domainName);
-      if (serialNo === undefined) throw notFound(`${domainName} is not registered`);
-      return { ...toRecords(domainName, await read(domainName)), serialNo };
+      const answer = (await resolveMany([domainName])).get(domainName);
+      if (!answer) throw notFound(`${domainName} is not registered`);
+      return answer;
+    },
+
+    /** The same look-up for up to a page of names: each asked name, null where none is registered. */
+    async resolveBatch(names: string[]): Promise<{ names: Record<string, ResolveResponse | null> }> {
+      const unique = [...new Set(names)];
+      const answers = await resolveMany(unique);
+      return { names: Object.fromEntries(unique.map((name) => [name, answers.get(name) ?? null])) };
     },
   };
 }
