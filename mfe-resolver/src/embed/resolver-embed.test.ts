@@ -11,6 +11,7 @@ const records = (change: Record<string, unknown>) => ({
   status: 2,
   statusSiteAddress: 1,
   statusAssets: 0,
+  tokenId: '0.0.5001',
   serialNo: 1,
   accountId: '0.0.1234',
   evmAddress: '0x00000000000000000000000000000000000004d2',

@@ -39,13 +39,15 @@ export const DomainRecordsSchema = z.object({
 export type DomainRecords = z.infer<typeof DomainRecordsSchema>;
 
 /**
- * The public resolver's answer: the records, the name's NFT serial number (null until minted), and
+ * The public resolver's answer: the records, the name's NFT (its collection's token id and serial
+ * number, null until minted: anyone can check the holder on a mirror node), and
  * where the name points: the account holding its NFT as the registry last verified it (null before
  * delivery, in the grace period after expiry), that account's EVM address, and whether that account
  * is shown by this same name (its primary name: the check a client makes before showing a name for an
  * address).
  */
 export const ResolveResponseSchema = z.extend(DomainRecordsSchema, {
+  tokenId: z.nullable(z.string()),
   serialNo: z.nullable(z.int()),
   accountId: z.nullable(z.string()),
   evmAddress: z.nullable(z.string()),

@@ -56,7 +56,7 @@ export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }:
 
     /**
      * Where each registered name points (names not registered, released or burned are left out): its
-     * NFT serial, its expiry, and its holder, the account the NFT was last seen with, null before
+     * NFT (collection and serial), its expiry, and its holder, the account the NFT was last seen with, null before
      * delivery and once expired (in the grace period nobody's name resolves).
      */
     async resolutions(names: string[]) {
@@ -66,6 +66,7 @@ export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }:
         .filter((row) => row.expiresAt > releasedBefore() && row.status !== BURNED_STATUS)
         .map((row) => ({
           name: row.name,
+          tokenId: row.tokenId,
           serialNo: row.serialNo,
           expiresAt: row.expiresAt,
           holder: row.status === DELIVERED_STATUS && row.expiresAt > current ? row.owner : null,

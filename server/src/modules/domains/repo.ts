@@ -295,6 +295,7 @@ export async function resolutionRows(db: Db, names: string[]) {
       owner: domains.ownerAccount,
       status: domains.status,
       expiresAt: domains.expiresAt,
+      tokenId: domains.tokenId,
       serialNo: domains.serialNo,
     })
     .from(domains)

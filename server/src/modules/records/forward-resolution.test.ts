@@ -35,6 +35,7 @@ describe.each(engineCases)('forward resolution: a name to the account holding it
       domainName: bought.name,
       accountId: alice.accountId,
       evmAddress: longZero(alice.accountId),
+      tokenId: bought.tokenId,
       serialNo: bought.serialNo,
       isPrimaryName: false,
     });

@@ -114,6 +114,7 @@ export function createRecordService({
         resolution.name,
         {
           ...toRecords(resolution.name, recordsOf.get(resolution.name)),
+          tokenId: resolution.tokenId,
           serialNo: resolution.serialNo,
           accountId: resolution.holder,
           evmAddress: resolution.holder ? longZeroEvmAddress(resolution.holder) : null,
