@@ -43,4 +43,5 @@ input:focus-visible, button:focus-visible {
 }
 .status { min-height: 1.5rem; margin-top: 0.5rem; }
 .message { color: var(--hedera-resolver-danger, #ff8da1); }
+.holder { margin: 0.25rem 0 0; overflow-wrap: anywhere; }
 `;

@@ -109,6 +109,21 @@ describe('the embeddable resolver element', () => {
     expect((fetchMock.mock.calls.at(-1)![0] as Request).url).toBe(`${SERVER}/api/reverse/0.0.5678`);
   });
 
+  it('shows who a name without an address points to, as text, and clears it when the box changes', async () => {
+    serve({ body: records({ status: 1, accountId: '<b>0.0.1234</b>', isPrimaryName: true }) });
+    const { root, submit, message } = mount();
+    submit('alice.hbar');
+    await vi.waitFor(() => expect(message.textContent).toBe('Web 2.0 URL Page is not setted.'));
+    const holder = root.querySelector<HTMLElement>('.holder')!;
+    expect(holder.hidden).toBe(false);
+    expect(holder.textContent).toBe('Held by <b>0.0.1234</b>, whose primary name it is');
+    expect(holder.querySelector('b')).toBeNull();
+    const input = root.querySelector('input')!;
+    input.value = 'bob.hbar';
+    input.dispatchEvent(new Event('input'));
+    expect(holder.hidden).toBe(true);
+  });
+
   it('checks the box before calling, and renders what it shows as text', () => {
     const { submit, message } = mount();
     submit('<img src=x onerror=alert(1)>');

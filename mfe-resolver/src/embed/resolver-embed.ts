@@ -27,6 +27,7 @@ const TEMPLATE = `
   <div class="status" aria-live="polite">
     <p class="progress" hidden>Resolving…</p>
     <p class="message" id="message" role="alert" hidden></p>
+    <p class="holder" hidden></p>
   </div>
 </section>`;
 
@@ -48,6 +49,11 @@ export class HederaResolverElement extends HTMLElement {
     const button = root.querySelector('button')!;
     const message = root.querySelector<HTMLParagraphElement>('.message')!;
     const progress = root.querySelector<HTMLParagraphElement>('.progress')!;
+    const holder = root.querySelector<HTMLParagraphElement>('.holder')!;
+    const showHolder = (text: string | null) => {
+      holder.textContent = text ?? '';
+      holder.hidden = text === null;
+    };
     const busy = (resolving: boolean) => {
       button.disabled = resolving;
       progress.hidden = !resolving;
@@ -67,18 +73,25 @@ export class HederaResolverElement extends HTMLElement {
       }
     };
 
-    input.addEventListener('input', () => say(null));
+    input.addEventListener('input', () => {
+      say(null);
+      showHolder(null);
+    });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const check = checkResolverName(input.value);
       if (check.kind === 'empty') return;
       if (check.kind === 'invalid') return say(check.message);
       say(null);
+      showHolder(null);
       busy(true);
       void resolveName(check.name, api).then((outcome) => {
         busy(false);
         if (outcome.kind === 'redirect') navigation.go(outcome.url);
-        else say(outcome.message);
+        else {
+          say(outcome.message);
+          showHolder(outcome.holder ?? null);
+        }
       });
     });
   }

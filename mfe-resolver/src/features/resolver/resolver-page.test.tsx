@@ -105,4 +105,30 @@ describe('resolver page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(go).not.toHaveBeenCalled();
   });
+
+  it.each([
+    [{ accountId: '0.0.1234', isPrimaryName: false }, 'Held by 0.0.1234'],
+    [{ accountId: '0.0.1234', isPrimaryName: true }, 'Held by 0.0.1234, whose primary name it is'],
+  ])('shows who a name without an address points to (%j)', async (holder, line) => {
+    serve({ body: records({ status: 1, ...holder }) });
+    render(<ResolverPage />);
+    resolve('alice.hbar');
+    expect((await screen.findByRole('alert')).textContent).toBe('Web 2.0 URL Page is not setted.');
+    expect(screen.getByText(line)).toBeTruthy();
+  });
+
+  it('shows no holder for a name in its grace period, and a hostile account id as text', async () => {
+    serve({ body: records({ status: 1, accountId: null, evmAddress: null }) });
+    render(<ResolverPage />);
+    resolve('alice.hbar');
+    await screen.findByRole('alert');
+    expect(screen.queryByText(/^Held by/)).toBeNull();
+    cleanup();
+
+    serve({ body: records({ status: 1, accountId: '<img src=x onerror=alert(1)>' }) });
+    const { container } = render(<ResolverPage />);
+    resolve('alice.hbar');
+    expect((await screen.findByText('Held by <img src=x onerror=alert(1)>')).tagName).toBe('P');
+    expect(container.querySelector('img')).toBeNull();
+  });
 });

@@ -18,6 +18,7 @@ export function ResolverPage() {
   const [message, setMessage] = useState<string | null>(null);
   // A registered name without an address to go to still has its public page.
   const [publicPage, setPublicPage] = useState<string | null>(null);
+  const [holder, setHolder] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
   const messageId = useId();
 
@@ -28,12 +29,14 @@ export function ResolverPage() {
     if (check.kind === 'invalid') return setMessage(check.message);
     setMessage(null);
     setPublicPage(null);
+    setHolder(null);
     setResolving(true);
     const outcome = await resolveName(check.name, api);
     setResolving(false);
     if (outcome.kind === 'redirect') return navigation.go(outcome.url);
     setMessage(outcome.message);
     setPublicPage(outcome.name ?? null);
+    setHolder(outcome.holder ?? null);
   };
 
   return (
@@ -55,6 +58,7 @@ export function ResolverPage() {
             setText(event.target.value);
             setMessage(null);
             setPublicPage(null);
+            setHolder(null);
           }}
         />
         <Button type="submit" disabled={resolving}>
@@ -68,6 +72,7 @@ export function ResolverPage() {
             {message}
           </p>
         ) : null}
+        {holder ? <p className="resolver-page__holder">{holder}</p> : null}
         {publicPage ? (
           // The public page is the server's own HTML, not a page of the app.
           <a className="resolver-page__public" href={`/n/${encodeURIComponent(publicPage)}`}>

@@ -4,8 +4,19 @@ import { RESOLVER_MESSAGES, resolvedAddress } from '@registry/contracts/records'
 
 export type ResolveOutcome =
   | { kind: 'redirect'; url: string }
-  /** `name`: the registered name looked up, which has a public page. */
-  | { kind: 'message'; message: string; name?: string };
+  /**
+   * `name`: the registered name looked up, which has a public page; `holder`: who it points to, shown
+   * beside the records (none before delivery and in the grace period).
+   */
+  | { kind: 'message'; message: string; name?: string; holder?: string | null };
+
+/** "Held by 0.0.1234", and whether that account is shown by this name: what the name points to. */
+export function holderLine(records: { accountId: string | null; isPrimaryName: boolean }): string | null {
+  if (!records.accountId) return null;
+  return records.isPrimaryName
+    ? `Held by ${records.accountId}, whose primary name it is`
+    : `Held by ${records.accountId}`;
+}
 
 const failure = (error: unknown): ResolveOutcome => {
   if (!(error instanceof ApiRequestError))
@@ -47,5 +58,5 @@ export async function resolveName(
   const target = resolvedAddress(records);
   return target.kind === 'address'
     ? { kind: 'redirect', url: target.url }
-    : { kind: 'message', message: target.message, name };
+    : { kind: 'message', message: target.message, name, holder: holderLine(records) };
 }
