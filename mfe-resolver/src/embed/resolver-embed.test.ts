@@ -22,7 +22,7 @@ const records = (change: Record<string, unknown>) => ({
 
 let fetchMock: ReturnType<typeof vi.fn>;
 function serve(answer: { status?: number; body?: unknown } | 'network-error') {
-  fetchMock = vi.fn(async (_request: Request) => {
+  fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     return Response.json(answer.body, { status: answer.status ?? 200 });
   });
@@ -65,9 +65,9 @@ describe('the embeddable resolver element', () => {
     const { submit } = mount();
     submit(' Alice.HBAR ');
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://alice.example.com/'));
-    const request = fetchMock.mock.calls[0]![0] as Request;
-    expect(request.url).toBe(`${SERVER}/api/resolve/alice.hbar`);
-    expect(request.credentials).toBe('omit');
+    const [url, init] = fetchMock.mock.calls[0]! as [string, RequestInit];
+    expect(url).toBe(`${SERVER}/api/resolve/alice.hbar`);
+    expect(init.credentials).toBe('omit');
   });
 
   it.each([
@@ -92,8 +92,8 @@ describe('the embeddable resolver element', () => {
   });
 
   it('resolves an account id through its primary name, and says when it has none', async () => {
-    fetchMock = vi.fn(async (request: Request) => {
-      const path = new URL(request.url).pathname;
+    fetchMock = vi.fn(async (url: string) => {
+      const path = new URL(url).pathname;
       if (path === '/api/reverse/0.0.1234')
         return Response.json({ accountId: '0.0.1234', name: 'alice.hbar' });
       if (path === '/api/resolve/alice.hbar') return Response.json(records({}));
@@ -106,7 +106,7 @@ describe('the embeddable resolver element', () => {
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://alice.example.com/'));
     submit('0.0.5678');
     await vi.waitFor(() => expect(message.textContent).toBe('This account has no primary name.'));
-    expect((fetchMock.mock.calls.at(-1)![0] as Request).url).toBe(`${SERVER}/api/reverse/0.0.5678`);
+    expect(fetchMock.mock.calls.at(-1)![0]).toBe(`${SERVER}/api/reverse/0.0.5678`);
   });
 
   it('shows who a name without an address points to, as text, and clears it when the box changes', async () => {

@@ -1,5 +1,5 @@
-import { createApiClient } from '@registry/api-client/client';
 import { checkResolverName, RESOLVER_MAX_LENGTH } from '@registry/contracts/domain-name';
+import { createResolver } from '@registry/resolver';
 import { resolveName } from '../features/resolver/api/resolve-name';
 import { EMBED_STYLES } from './embed-styles';
 
@@ -40,10 +40,8 @@ export class HederaResolverElement extends HTMLElement {
     if (this.shadowRoot) return;
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = TEMPLATE;
-    const api = createApiClient({
-      baseUrl: this.getAttribute('server') ?? scriptOrigin,
-      credentials: 'omit',
-    });
+    // Across origins and without cookies: the library sends none.
+    const resolver = createResolver({ registryUrl: this.getAttribute('server') ?? scriptOrigin });
     const form = root.querySelector('form')!;
     const input = root.querySelector('input')!;
     const button = root.querySelector('button')!;
@@ -85,7 +83,7 @@ export class HederaResolverElement extends HTMLElement {
       say(null);
       showHolder(null);
       busy(true);
-      void resolveName(check.name, api).then((outcome) => {
+      void resolveName(check.name, resolver).then((outcome) => {
         busy(false);
         if (outcome.kind === 'redirect') navigation.go(outcome.url);
         else {

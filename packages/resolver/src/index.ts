@@ -17,8 +17,9 @@ export type Resolution = {
   /** The name's NFT: its collection and serial number, null until minted. */
   tokenId: string | null;
   serialNo: number | null;
-  /** The web2 address the name leads to when its record is active, else null. */
+  /** The name's web2 address record, and whether it is active (a browser may be sent there). */
   siteAddress: string | null;
+  siteAddressActive: boolean;
 };
 
 export type Verification = { verified: true; accountId: string } | { verified: false; reason: string };
@@ -26,7 +27,7 @@ export type Verification = { verified: true; accountId: string } | { verified: f
 export type ResolverOptions = {
   /** The registry's address, e.g. `https://domains.example.com`. */
   registryUrl: string;
-  /** Another fetch (tests, a proxy); the global one by default. */
+  /** Another fetch (tests, a proxy); the global one (as it is at each call) by default. */
   fetch?: typeof fetch;
 };
 
@@ -77,12 +78,16 @@ const toResolution = (raw: RawResolution): Resolution => ({
   expiresAt: raw.expiresAt,
   tokenId: raw.tokenId,
   serialNo: raw.serialNo,
-  siteAddress: raw.status === 2 ? raw.siteAddress : null,
+  siteAddress: raw.siteAddress,
+  siteAddressActive: raw.status === 2,
 });
 
 const malformed = () => new ResolverError(502, 'BAD_ANSWER', 'The registry answered something unexpected');
 
-export function createResolver({ registryUrl, fetch: fetchImpl = globalThis.fetch }: ResolverOptions) {
+export function createResolver({
+  registryUrl,
+  fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
+}: ResolverOptions) {
   const base = registryUrl.replace(/\/+$/, '');
 
   /** The JSON of a registry answer; null for 404 (nothing registered there). */
@@ -100,6 +105,7 @@ export function createResolver({ registryUrl, fetch: fetchImpl = globalThis.fetc
     }
     if (response.status === 404) return null;
     const json = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    if (response.ok && json === null) throw malformed();
     if (!response.ok)
       throw new ResolverError(
         response.status,

@@ -1,13 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { createApiClient } from '@registry/api-client/client';
 import { checkResolverName, RESOLVER_MAX_LENGTH } from '@registry/contracts/domain-name';
 import { Button } from '@registry/ui/button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
+import { createResolver } from '@registry/resolver';
 import { resolveName } from './api/resolve-name';
 import './resolver-page.css';
 
-const api = createApiClient();
+/** This server's own registry (the page is served by it). */
+const resolver = createResolver({ registryUrl: '' });
 
 /** Where the browser goes: a seam for the page's tests. */
 export const navigation = { go: (url: string) => window.location.assign(url) };
@@ -31,7 +32,7 @@ export function ResolverPage() {
     setPublicPage(null);
     setHolder(null);
     setResolving(true);
-    const outcome = await resolveName(check.name, api);
+    const outcome = await resolveName(check.name, resolver);
     setResolving(false);
     if (outcome.kind === 'redirect') return navigation.go(outcome.url);
     setMessage(outcome.message);

@@ -1,5 +1,5 @@
-import { ApiRequestError, INVALID_OPERATION_STATUS, type ApiClient } from '@registry/api-client/client';
 import { canonicalEntityId } from '@registry/contracts/account';
+import { ResolverError, type Resolver } from '@registry/resolver';
 import { RESOLVER_MESSAGES, resolvedAddress } from '@registry/contracts/records';
 
 export type ResolveOutcome =
@@ -18,13 +18,10 @@ export function holderLine(records: { accountId: string | null; isPrimaryName: b
     : `Held by ${records.accountId}`;
 }
 
-const failure = (error: unknown): ResolveOutcome => {
-  if (!(error instanceof ApiRequestError))
-    return { kind: 'message', message: RESOLVER_MESSAGES.networkError };
-  if (error.status === INVALID_OPERATION_STATUS)
-    return { kind: 'message', message: RESOLVER_MESSAGES.badAnswer };
-  return { kind: 'message', message: RESOLVER_MESSAGES.networkError };
-};
+const failure = (error: unknown): ResolveOutcome =>
+  error instanceof ResolverError && error.code === 'BAD_ANSWER'
+    ? { kind: 'message', message: RESOLVER_MESSAGES.badAnswer }
+    : { kind: 'message', message: RESOLVER_MESSAGES.networkError };
 
 /**
  * Spec section 4: the browser goes to the web2 address only when the record is active (status 2) and
@@ -33,30 +30,32 @@ const failure = (error: unknown): ResolveOutcome => {
  */
 export async function resolveName(
   input: string,
-  api: Pick<ApiClient, 'resolveDomain' | 'reverseLookup'>,
+  resolver: Pick<Resolver, 'resolveName' | 'lookupName'>,
 ): Promise<ResolveOutcome> {
   let name = input;
   const accountId = canonicalEntityId(input);
   if (accountId) {
     try {
-      name = (await api.reverseLookup(accountId)).name;
+      const primary = await resolver.lookupName(accountId);
+      if (primary === null) return { kind: 'message', message: RESOLVER_MESSAGES.noPrimaryName };
+      name = primary;
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 404)
-        return { kind: 'message', message: RESOLVER_MESSAGES.noPrimaryName };
       return failure(error);
     }
   }
-  let records;
+  let resolution;
   try {
-    records = await api.resolveDomain(name);
+    resolution = await resolver.resolveName(name);
   } catch (error) {
-    // A name nobody registered has no address either.
-    if (error instanceof ApiRequestError && error.status === 404)
-      return { kind: 'message', message: RESOLVER_MESSAGES.noAddress };
     return failure(error);
   }
-  const target = resolvedAddress(records);
+  // A name nobody registered has no address either.
+  if (!resolution) return { kind: 'message', message: RESOLVER_MESSAGES.noAddress };
+  const target = resolvedAddress({
+    siteAddress: resolution.siteAddress,
+    status: resolution.siteAddressActive ? 2 : 1,
+  });
   return target.kind === 'address'
     ? { kind: 'redirect', url: target.url }
-    : { kind: 'message', message: target.message, name, holder: holderLine(records) };
+    : { kind: 'message', message: target.message, name, holder: holderLine(resolution) };
 }
