@@ -42,6 +42,11 @@ const PARENT_RECORDS = {
   status: 1,
   statusSiteAddress: 0,
   statusAssets: 0,
+  tokenId: '0.0.5001',
+  accountId: '0.0.1234',
+  evmAddress: '0x00000000000000000000000000000000000004d2',
+  expiresAt: '2027-11-26T00:00:00.000Z',
+  isPrimaryName: false,
 };
 
 const TLDS = { '/api/tlds': { body: { tlds: [{ itemName: 'hbar' }, { itemName: 'blade' }] } } };
