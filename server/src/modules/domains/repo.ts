@@ -286,20 +286,31 @@ export async function followNfts(
   return rows.map((row) => row.name);
 }
 
-/** What the forward look-up reads of each of these names (any status; the service decides). */
+const resolutionColumns = {
+  name: domains.name,
+  owner: domains.ownerAccount,
+  status: domains.status,
+  expiresAt: domains.expiresAt,
+  tokenId: domains.tokenId,
+  serialNo: domains.serialNo,
+};
+
+const resolutionStatement = preparedPerDatabase((db) =>
+  db
+    .select(resolutionColumns)
+    .from(domains)
+    .where(eq(domains.name, sql.placeholder('name')))
+    .prepare('domain_resolution'),
+);
+
+/**
+ * What the forward look-up reads of each of these names (any status; the service decides). One name,
+ * the resolver's every request, is a prepared statement.
+ */
 export async function resolutionRows(db: Db, names: string[]) {
   if (names.length === 0) return [];
-  return db
-    .select({
-      name: domains.name,
-      owner: domains.ownerAccount,
-      status: domains.status,
-      expiresAt: domains.expiresAt,
-      tokenId: domains.tokenId,
-      serialNo: domains.serialNo,
-    })
-    .from(domains)
-    .where(inArray(domains.name, names));
+  if (names.length === 1) return resolutionStatement(db).execute({ name: names[0] });
+  return db.select(resolutionColumns).from(domains).where(inArray(domains.name, names));
 }
 
 /** Who holds each of these names, since when, and whether it is delivered and not yet released. */
