@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { AccountId, Hbar, TransactionId, TransferTransaction } from '@hashgraph/sdk';
+import { AccountId, Hbar, TransactionId, TransferTransaction, type Client } from '@hashgraph/sdk';
 import { normaliseTransactionId } from '@registry/contracts/hedera-ids';
 import type { QuoteResponse } from '@registry/contracts/orders';
 import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { DELIVERED } from '../modules/domains/service';
+import { startLocalLedgerProcess, type LocalLedgerProcess } from '../testing/local-ledger-process';
 import { buildServer, startServerProcess, type ServerProcess } from '../testing/server-process';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
@@ -31,11 +32,20 @@ const terminateBackends = (database: string) =>
   );
 
 /**
+ * The ledger the server runs on: the embedded one (`npm start`'s default), or a Hedera network reached
+ * over gRPC and the mirror REST (LEDGER=hedera, `npx local-ledger` in a process of its own).
+ */
+type LedgerMode = 'embedded' | 'hedera';
+
+/**
  * The embedded ledger keeps its state in the same database: a request that reads the ledger's mirror
  * during the outage finds the network down (HCS-DOWN), one that reads the registry's tables finds the
- * database down.
+ * database down. A Hedera network stays up while the registry's database is down.
  */
-const OUTAGE_CODES = ['DATABASE_UNAVAILABLE', 'HCS-DOWN'];
+const OUTAGE_CODES: Record<LedgerMode, string[]> = {
+  embedded: ['DATABASE_UNAVAILABLE', 'HCS-DOWN'],
+  hedera: ['DATABASE_UNAVAILABLE'],
+};
 
 /** Storms in a run: two in CI; OUTAGE_STORMS=10 repeats the issue's storm ten times. */
 const STORMS = Number(process.env.OUTAGE_STORMS ?? 2);
@@ -45,19 +55,35 @@ type Answer = { path: string; status: number; code?: string; expected: number };
 
 /** A paid order and how it was paid: in full (confirmed by the page or left to the watcher) or short. */
 type Payment = { name: string; buyer: Buyer; transactionId: string; underpaid: boolean };
-type Buyer = { account: LedgerAccount; cookie: string; confirms: boolean; underpays: boolean };
+type Buyer = {
+  account: LedgerAccount;
+  /** An SDK client paying as the buyer over gRPC (on a Hedera network). */
+  sdk: Client | null;
+  cookie: string;
+  confirms: boolean;
+  underpays: boolean;
+};
 
 /**
  * The server as `npm start` runs it on PostgreSQL, every worker on (job worker, ledger watcher,
  * reminder sweeper), with searches and purchases going on.
  */
-describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage', () => {
+describe.runIf(TEST_DATABASE_URL).each<LedgerMode>(['embedded', 'hedera'])(
+  'the server process during a PostgreSQL outage, on the %s ledger',
+  (mode) => stormSuite(mode),
+);
+
+function stormSuite(mode: LedgerMode) {
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   let databaseName: string;
   let server: ServerProcess;
+  let ledger: LocalLedgerProcess | null = null;
   let client: LedgerClient;
   let tokenId: string;
   const answers: Answer[] = [];
+  const sdkClients: Client[] = [];
+  /** Where the ledger's HTTP routes and mirror REST answer: the server's own, or the network's. */
+  const ledgerOrigin = () => ledger?.origin ?? server.origin;
 
   /** An API call as a browser makes it; the status is kept, a 503 is tried again after a pause. */
   async function call<T>(
@@ -82,8 +108,22 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
       { expected },
     );
 
-  /** The wallet signs once and sends the same bytes until the ledger has them (a retry is a duplicate). */
-  async function pay(account: LedgerAccount, quote: QuoteResponse, tinybars: bigint) {
+  /**
+   * The wallet pays: over gRPC on a Hedera network (which the outage does not reach); on the embedded
+   * ledger it signs once and sends the same bytes until the ledger has them (a retry is a duplicate).
+   */
+  async function pay(buyer: Buyer, quote: QuoteResponse, tinybars: bigint) {
+    const { account, sdk } = buyer;
+    if (sdk) {
+      const response = await new TransferTransaction()
+        .addHbarTransfer(account.accountId, Hbar.fromTinybars((-tinybars).toString()))
+        .addHbarTransfer(quote.treasuryAccountId, Hbar.fromTinybars(tinybars.toString()))
+        .setTransactionMemo(quote.memo)
+        .execute(sdk);
+      const receipt = await response.getReceipt(sdk);
+      if (receipt.status.toString() !== 'SUCCESS') throw new Error(`the network answered ${receipt.status}`);
+      return normaliseTransactionId(response.transactionId.toString())!;
+    }
     const transaction = new TransferTransaction()
       .addHbarTransfer(account.accountId, Hbar.fromTinybars((-tinybars).toString()))
       .addHbarTransfer(quote.treasuryAccountId, Hbar.fromTinybars(tinybars.toString()))
@@ -113,7 +153,7 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
     );
     if (!quote.orderId) throw new Error(`no quote for ${name}: ${JSON.stringify(quote)}`);
     const amount = BigInt(quote.amountTinybars);
-    const transactionId = await pay(buyer.account, quote, buyer.underpays ? amount / 2n : amount);
+    const transactionId = await pay(buyer, quote, buyer.underpays ? amount / 2n : amount);
     // A short payment confirmed from the page is turned down (402) and refunded like any other.
     if (buyer.confirms)
       await post(
@@ -130,7 +170,7 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
     const items: T[] = [];
     for (let next: string | null = `/ledger/api/v1${path}`; next;) {
       const page = (await (
-        await fetch(`${server.origin}${next.replace(/^\/api\/v1/, '/ledger/api/v1')}`)
+        await fetch(`${ledgerOrigin()}${next.replace(/^\/api\/v1/, '/ledger/api/v1')}`)
       ).json()) as {
         links: { next: string | null };
       } & Record<string, T[]>;
@@ -164,7 +204,24 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
     buildServer();
     scratch = await createScratchPostgres(TEST_DATABASE_URL!);
     databaseName = new URL(scratch.url).pathname.slice(1);
+    let network: Record<string, string> = {};
+    if (mode === 'hedera') {
+      ledger = await startLocalLedgerProcess();
+      const operator = await new LedgerClient(ledger.origin).openAccount();
+      network = {
+        LEDGER: 'hedera',
+        HEDERA_NETWORK: 'local',
+        HEDERA_NODES: Object.entries(ledger.nodes)
+          .map(([address, id]) => `${address}=${id}`)
+          .join(','),
+        HEDERA_OPERATOR_ID: operator.accountId,
+        HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
+        MIRROR_NODE_URL: `${ledger.origin}/ledger`,
+        FIXED_USD_PER_HBAR: '1',
+      };
+    }
     server = await startServerProcess({
+      ...network,
       DATABASE_URL: scratch.url,
       // Short enough that a request held up by a lock answers within the test's patience.
       DB_CONNECT_TIMEOUT_MS: '500',
@@ -173,12 +230,14 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
       RATE_LIMIT_SIGN_IN: '1000000',
       RATE_LIMIT_FAUCET: '1000000',
     });
-    client = new LedgerClient(server.origin);
+    client = new LedgerClient(server.origin, { ledgerOrigin: ledgerOrigin() });
   }, 120_000);
 
   afterAll(async () => {
     await admin(`alter database ${databaseName} allow_connections true`).catch(() => undefined);
     await server?.stop();
+    for (const sdk of sdkClients) sdk.close();
+    await ledger?.stop();
     await scratch?.drop();
   });
 
@@ -195,7 +254,9 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
         [true, true],
       ] as const) {
         const account = await client.openAccount();
-        buyers.push({ account, cookie: await client.signIn(account), confirms, underpays });
+        const sdk = ledger?.clientFor(account.accountId, account.privateKey) ?? null;
+        if (sdk) sdkClients.push(sdk);
+        buyers.push({ account, sdk, cookie: await client.signIn(account), confirms, underpays });
       }
       // The first purchase makes the .hbar collection; every buyer holds it, so names are delivered at once.
       const run = Date.now().toString(36);
@@ -262,7 +323,7 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
         (answer) =>
           !(
             answer.status === answer.expected ||
-            (answer.status === 503 && OUTAGE_CODES.includes(answer.code!))
+            (answer.status === 503 && OUTAGE_CODES[mode].includes(answer.code!))
           ),
       );
       expect(unexpected).toEqual([]);
@@ -318,7 +379,7 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
       }
       expect(nfts).toHaveLength(paidInFull.length + 1);
       console.info(
-        `outage: ${answers.filter((a) => a.status === a.expected).length} answers as expected, ` +
+        `outage on the ${mode} ledger: ${answers.filter((a) => a.status === a.expected).length} answers as expected, ` +
           `${answers.filter((a) => a.status === 503).length} × 503; ${paidInFull.length} names delivered ` +
           `once, ${payments.length - paidInFull.length} short payments refunded once; back in ${recoveries.join(', ')} ms`,
       );
@@ -349,7 +410,7 @@ describe.runIf(TEST_DATABASE_URL)('the server process during a PostgreSQL outage
     expect(await msUntilServing()).toBeLessThan(1000);
     expect(server.exitCode(), server.stderr()).toBeNull();
   });
-});
+}
 
 describe('clients that trickle their request', () => {
   let t: TestApp;
