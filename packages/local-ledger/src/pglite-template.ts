@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { access, cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,8 +50,31 @@ async function clusterTemplate(): Promise<string> {
   return template;
 }
 
+/**
+ * Copies a folder's tree with every file copied at once (a clone where the file system can), folders
+ * first: a cluster's thousand small files copy in tens of milliseconds, where `fs.cp`, one file after
+ * another, takes half a second.
+ */
+async function copyTree(from: string, to: string) {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true });
+  const relative = (entry: (typeof entries)[number]) =>
+    path.relative(from, path.join(entry.parentPath, entry.name));
+  await mkdir(to, { recursive: true });
+  const folders = entries
+    .filter((entry) => entry.isDirectory())
+    .map(relative)
+    .sort();
+  for (const folder of folders) await mkdir(path.join(to, folder), { recursive: true });
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(relative)
+      .map((file) => copyFile(path.join(from, file), path.join(to, file), constants.COPYFILE_FICLONE)),
+  );
+}
+
 /** Makes `directory` hold a database cluster, from the template when it holds none yet. */
 export async function prepareDataDir(directory: string): Promise<void> {
   if (await holdsCluster(directory)) return;
-  await cp(await clusterTemplate(), directory, { recursive: true });
+  await copyTree(await clusterTemplate(), directory);
 }
