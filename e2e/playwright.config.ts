@@ -159,6 +159,9 @@ export default defineConfig({
         WALLETCONNECT_PROJECT_ID: 'e2e-project-id',
         RATE_LIMIT_SIGN_IN: '10000',
         RATE_LIMIT_SEARCH: '10000',
+        // A quote lapses while a test's wallet holds the payment; a payment after it is still taken
+        // while its names are free, so the other journeys are not hurried.
+        QUOTE_TTL_MS: '20000',
       },
     },
   ],

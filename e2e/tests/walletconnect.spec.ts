@@ -1,9 +1,20 @@
 import type { Page } from '@playwright/test';
+import { normaliseTransactionId } from '@registry/contracts/hedera-ids';
+import type { QuoteResponse } from '@registry/contracts/orders';
 import { checkoutNewName, payAndCloseBeforeConfirm } from '../pages/checkout-flow';
+import { DomainDetailPage } from '../pages/domain-detail-page';
 import { Header } from '../pages/header';
 import { SearchPage } from '../pages/search-page';
 import type { ReferenceWallet } from '../wallets/reference-wallet';
-import { expect, holderOfName, mirrorBalance, test } from '../wallets/fixtures';
+import {
+  expect,
+  holderOfName,
+  mirrorBalance,
+  mirrorTransactions,
+  nftOfName,
+  otherWallets,
+  test,
+} from '../wallets/fixtures';
 
 const MINTED = 'Congratulation! Your domain(s) has been minted';
 /** What every transaction costs on the local network (0.001 HBAR). */
@@ -147,4 +158,93 @@ test('WalletConnect: the wallet pays and the page closes before it confirms: the
   expect(
     methodsOf(referenceWallet).filter((method) => method.startsWith('hedera_signAndExecute')),
   ).toHaveLength(3);
+});
+
+test('WalletConnect: a name bought is sent to a second account: the wallet signs the NFT transfer, the name moves there', async ({
+  page,
+  referenceWallet,
+}) => {
+  const { search } = await openPaired(page, referenceWallet);
+  const { name, cart } = await checkoutNewName(page, search, unique());
+  await cart.proceedToPayment.click();
+  await expect(cart.dialog(MINTED)).toBeVisible({ timeout: 60_000 });
+  const nft = (await nftOfName(referenceWallet.accountId, name))!;
+  expect(nft.account_id).toBe(referenceWallet.accountId);
+  // The receiver's wallet has associated the collection, as it must to receive the NFT.
+  const receiver = await otherWallets.openAccount();
+  await otherWallets.associate(receiver, nft.token_id);
+
+  const detail = new DomainDetailPage(page);
+  await detail.goto(name);
+  await detail.row('NFT').getByRole('button', { name: 'Transfer' }).click();
+  const dialog = detail.dialog(`Transfer ${name}`);
+  await dialog.getByLabel('Receiver account id').fill(receiver.accountId);
+  await dialog.getByRole('button', { name: 'Send domain' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    `Sent. ${name} now belongs to ${receiver.accountId}; its records go with it.`,
+    { timeout: 30_000 },
+  );
+
+  // The wallet signed and sent the NFT over gRPC; the ledger and then the registry say who holds it.
+  expect(methodsOf(referenceWallet).at(-1)).toBe('hedera_signAndExecuteTransaction approve');
+  expect(await nftOfName(receiver.accountId, name)).toMatchObject({
+    account_id: receiver.accountId,
+    serial_number: nft.serial_number,
+  });
+  expect(await holderOfName(referenceWallet.accountId, name)).toBeNull();
+  const receiverCookie = await otherWallets.signIn(receiver);
+  await expect
+    .poll(async () => (await otherWallets.domainsOf(receiverCookie)).map((domain) => domain.itemName))
+    .toContain(name);
+});
+
+test('WalletConnect: the quote lapses while the wallet waits and someone else buys the name: Alert, and the payment comes back', async ({
+  page,
+  referenceWallet,
+}) => {
+  const { search } = await openPaired(page, referenceWallet);
+  const { name, cart } = await checkoutNewName(page, search, unique());
+
+  // The buyer leaves the payment on the wallet's screen past the quote's lifetime (QUOTE_TTL_MS)…
+  const held = referenceWallet.holdNextRequest();
+  const quoted = page.waitForResponse((response) => response.url().endsWith('/api/orders/quote'));
+  await cart.proceedToPayment.click();
+  const quote = (await (await quoted).json()) as QuoteResponse;
+  await held.arrived;
+  await page.waitForTimeout(Math.max(0, Date.parse(quote.expiresAt) - Date.now()) + 1000);
+
+  // …someone else buys the name meanwhile…
+  const rival = await otherWallets.openAccount();
+  const rivalCookie = await otherWallets.signIn(rival);
+  const rivalOrder = await otherWallets.purchase(rival, rivalCookie, {
+    kind: 'domains',
+    items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+  });
+  // Paid and theirs (1: delivered once their wallet associates the collection).
+  expect(rivalOrder.resData).toEqual([{ itemName: name, status: 1 }]);
+
+  // …and then approves: the payment lands on a lapsed quote whose name is gone.
+  const before = await mirrorBalance(referenceWallet.accountId);
+  const confirmed = page.waitForRequest((request) => request.url().endsWith('/api/orders/confirm'));
+  held.answer('approve');
+  const { transactionId } = (await confirmed).postDataJSON() as { transactionId: string };
+  const alert = cart.dialog('Alert');
+  await expect(alert).toContainText(
+    'Someone else purchased few domains in your cart before your payment, so go back and proceed to checkout',
+    { timeout: 30_000 },
+  );
+
+  // The registry sent the payment back whole over gRPC: the buyer is short only the transfer's fee.
+  await expect
+    .poll(() => mirrorBalance(referenceWallet.accountId), { timeout: 60_000 })
+    .toBe(before - FEE_TINYBARS);
+  const refunds = (await mirrorTransactions(referenceWallet.accountId)).filter(
+    (transaction) => transaction.memo === `refund ${normaliseTransactionId(transactionId)}`,
+  );
+  expect(refunds).toHaveLength(1);
+  expect(refunds[0]!.credited).toBe(BigInt(quote.amountTinybars));
+
+  await alert.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(/\/gui\/cart$/);
+  await expect(cart.item(name).getByRole('img', { name: 'Sold out' })).toBeVisible();
 });

@@ -81,9 +81,41 @@ export async function mirrorBalance(accountId: string): Promise<bigint> {
   return BigInt(body.balance.balance);
 }
 
+/** A name's NFT among an account's, from the mirror REST (null when the account holds none of it). */
+export async function nftOfName(accountId: string, name: string) {
+  const response = await fetch(`${network.mirror}/accounts/${accountId}/nfts?limit=100`);
+  const { nfts } = (await response.json()) as {
+    nfts: { account_id: string; token_id: string; serial_number: number; metadata: string }[];
+  };
+  return nfts.find((nft) => Buffer.from(nft.metadata, 'base64').toString() === name) ?? null;
+}
+
 /** Who holds a name's NFT, from the mirror REST (null when it has none). */
 export async function holderOfName(accountId: string, name: string): Promise<string | null> {
-  const response = await fetch(`${network.mirror}/accounts/${accountId}/nfts?limit=100`);
-  const { nfts } = (await response.json()) as { nfts: { account_id: string; metadata: string }[] };
-  return nfts.find((nft) => Buffer.from(nft.metadata, 'base64').toString() === name)?.account_id ?? null;
+  return (await nftOfName(accountId, name))?.account_id ?? null;
 }
+
+/** An account's successful transactions, newest first: memo and what each credited it, in tinybars. */
+export async function mirrorTransactions(accountId: string) {
+  const response = await fetch(`${network.mirror}/transactions?account.id=${accountId}&limit=100`);
+  const { transactions } = (await response.json()) as {
+    transactions: {
+      result: string;
+      memo_base64: string;
+      transfers: { account: string; amount: number }[];
+    }[];
+  };
+  return transactions
+    .filter((transaction) => transaction.result === 'SUCCESS')
+    .map((transaction) => ({
+      memo: Buffer.from(transaction.memo_base64, 'base64').toString(),
+      credited: transaction.transfers
+        .filter((transfer) => transfer.account === accountId)
+        .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n),
+    }));
+}
+
+/** Another wallet holder on that network, acting through the registry's API and the network's faucet. */
+export const otherWallets = new LedgerClient(`http://127.0.0.1:${realNetwork.port}`, {
+  ledgerOrigin: network.ledgerOrigin,
+});

@@ -52,7 +52,8 @@ export type ReferenceWalletOptions = {
 export class ReferenceWallet {
   /** Every request the wallet received, in order. */
   readonly requests: SeenRequest[] = [];
-  private readonly decisions: Decision[] = [];
+  /** A decision, or one its user takes later (a request held on the wallet's screen). */
+  private readonly decisions: (Decision | (() => Promise<Decision>))[] = [];
   private proposalDecision: Decision = 'approve';
   private readonly client: Client;
 
@@ -104,6 +105,22 @@ export class ReferenceWallet {
     this.decisions.push(...decisions);
   }
 
+  /**
+   * The next request waits on the wallet's screen, as when its user takes their time: `arrived` resolves
+   * once it is there, `answer` approves or rejects it.
+   */
+  holdNextRequest() {
+    let arrive!: () => void;
+    let answer!: (decision: Decision) => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const decided = new Promise<Decision>((resolve) => (answer = resolve));
+    this.decisions.push(() => {
+      arrive();
+      return decided;
+    });
+    return { arrived, answer };
+  }
+
   /** Pairs with a dApp from its `wc:` URI (what scanning its QR code does). */
   async pair(uri: string) {
     await this.wallet.core.pairing.pair({ uri });
@@ -131,7 +148,8 @@ export class ReferenceWallet {
   }
 
   private async onRequest(event: Parameters<HederaWeb3Wallet['executeSessionRequest']>[0]) {
-    const decision = this.decisions.shift() ?? 'approve';
+    const next = this.decisions.shift() ?? 'approve';
+    const decision = typeof next === 'function' ? await next() : next;
     this.requests.push({
       method: event.params.request.method,
       decision,

@@ -105,6 +105,11 @@ const ConfigSchema = z.object({
   REFERENCE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long the HBAR rate is kept before it is read again (the spec refreshes it every 10 minutes). */
   RATE_CACHE_MS: z.coerce.number().int().min(0).default(600_000),
+  /**
+   * How long a quote holds its names and price for the buyer's wallet to pay. A payment after it is
+   * still taken while the names are free, and refunded once someone else has them.
+   */
+  QUOTE_TTL_MS: z.coerce.number().int().min(1000).default(600_000),
   /** How long a worker holds a job before another may take it over (after a crash). */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How long one server leads a ledger watcher feed without renewing; another takes over after it. */

@@ -96,6 +96,7 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps) {
           earlyAccess: services.tokens.earlyAccessTokenId ?? undefined,
         },
         claimTokenId: services.tokens.claimTokenId,
+        quoteTtlMs: config.QUOTE_TTL_MS,
         // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.
         runJobs: (jobKeys) =>
           deps.jobsAfterPayment

@@ -29,6 +29,8 @@ export type OrderDeps = {
    * turn, or when the run is over; at once when there are none.
    */
   runJobs: (jobKeys: string[]) => Promise<void>;
+  /** How long a quote holds its names and price (10 minutes unless configured). */
+  quoteTtlMs?: number;
   now?: () => Date;
 };
 

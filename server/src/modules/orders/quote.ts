@@ -7,11 +7,11 @@ import { roundedLines, type Pricing } from './pricing';
 import * as repo from './repo';
 import { networkDown } from './settlement';
 
-/** A quote holds its names and price this long. */
+/** A quote holds its names and price this long unless the server is configured otherwise. */
 export const QUOTE_TTL_MS = 10 * 60_000;
 const TINYBARS_PER_HBAR = 100_000_000;
 
-/** An order at a fixed HBAR amount for 10 minutes, its names held for the buyer meanwhile. */
+/** An order at a fixed HBAR amount for 10 minutes (the quote's lifetime), its names held meanwhile. */
 export function createQuote({ deps, now }: OrderContext, { priced }: Pricing) {
   const { db, treasuryAccountId } = deps;
   return async function quote(accountId: string, request: QuoteRequest): Promise<QuoteResponse> {
@@ -21,7 +21,7 @@ export function createQuote({ deps, now }: OrderContext, { priced }: Pricing) {
     const total = roundAmount(result.total);
     const amountTinybars = BigInt(Math.round(total * TINYBARS_PER_HBAR));
     const quotedAt = now();
-    const expiresAt = new Date(quotedAt.getTime() + QUOTE_TTL_MS);
+    const expiresAt = new Date(quotedAt.getTime() + (deps.quoteTtlMs ?? QUOTE_TTL_MS));
     let order: repo.Order;
     try {
       order = await db.transaction(async (tx) => {
