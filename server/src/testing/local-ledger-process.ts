@@ -6,7 +6,7 @@ import { AccountId, Client, PrivateKey } from '@hashgraph/sdk';
 export type LocalLedgerProcess = {
   /** Its HTTP routes and mirror REST (`${origin}/ledger/api/v1`). */
   origin: string;
-  /** Its consensus node 0.0.3 over gRPC, as the SDK's network map names it. */
+  /** Its consensus nodes (0.0.3, and more with `nodes`) over gRPC, as the SDK's network map names them. */
   nodes: Record<string, string>;
   genesis: { accountId: string; key: PrivateKey };
   /** An SDK client of this network paying as `accountId`. */
@@ -24,30 +24,40 @@ const BIN = path.join(
   'local-ledger.mjs',
 );
 
-/** `npx local-ledger` in a process of its own, on free ports: a Hedera network to point the registry at. */
-export async function startLocalLedgerProcess(): Promise<LocalLedgerProcess> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--grpc-port', '0', '--mirror-port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * `npx local-ledger` in a process of its own, on free ports: a Hedera network to point the registry at,
+ * with `nodes` consensus nodes (0.0.3 onwards).
+ */
+export async function startLocalLedgerProcess({ nodes: nodeCount = 1 } = {}): Promise<LocalLedgerProcess> {
+  const child = spawn(
+    process.execPath,
+    [BIN, '--port', '0', '--grpc-port', '0', '--mirror-port', '0', '--nodes', String(nodeCount)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
-  const started = await new Promise<{ origin: string; grpc: string; genesisKey: string }>(
+  const started = await new Promise<{ origin: string; nodes: Record<string, string>; genesisKey: string }>(
     (resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`local-ledger did not start: ${output}`)), 60_000);
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
         output += chunk;
         const origin = /Local ledger on (http:\/\/\S+)/.exec(output)?.[1];
-        const grpc = /consensus node 0\.0\.3 \(gRPC\): (\S+)/.exec(output)?.[1];
+        const nodes = Object.fromEntries(
+          [...output.matchAll(/consensus node (0\.0\.\d+) \(gRPC\): (\S+)/g)].map(([, id, address]) => [
+            address!,
+            id!,
+          ]),
+        );
         const genesisKey = /key \(development only\): (\S+)/.exec(output)?.[1];
-        if (origin && grpc && genesisKey) {
+        if (origin && Object.keys(nodes).length === nodeCount && genesisKey) {
           clearTimeout(timer);
-          resolve({ origin, grpc, genesisKey });
+          resolve({ origin, nodes, genesisKey });
         }
       });
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (output += chunk));
       child.once('exit', (code) => reject(new Error(`local-ledger exited with ${code}: ${output}`)));
     },
   );
-  const nodes = { [started.grpc]: '0.0.3' };
+  const { nodes } = started;
   return {
     origin: started.origin,
     nodes,

@@ -32,7 +32,8 @@ describe('the registry on a Hedera network over gRPC', () => {
   let collection: string;
 
   beforeAll(async () => {
-    ledger = await startLocalLedgerProcess();
+    // Two consensus nodes, so that one may go down while the other takes transactions.
+    ledger = await startLocalLedgerProcess({ nodes: 2 });
     faucet = new LedgerClient(ledger.origin);
     const operator = await faucet.openAccount();
     const nodes = Object.entries(ledger.nodes)
@@ -225,15 +226,36 @@ describe('the registry on a Hedera network over gRPC', () => {
     }
   }, 120_000);
 
+  /** Faults the network shows over gRPC until told otherwise (`POST /ledger/control`). */
+  const control = async (body: object) =>
+    (await (
+      await fetch(`${ledger.origin}/ledger/control`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { busy: number; receiptsUnknownMs: number; nodesDown: string[] };
+
+  /** Every name held once, by its own buyer, and no payment of theirs sent back. */
+  async function expectDeliveredOnce(names: string[], buyers: { account: LedgerAccount }[]) {
+    const holders = await ledger.nftHolders(collection);
+    names.forEach((name, index) =>
+      expect(holders.get(name), name).toEqual([buyers[index]!.account.accountId]),
+    );
+    for (const [index, buyer] of buyers.entries()) {
+      const { transactions } = (await (
+        await fetch(
+          `${ledger.origin}/ledger/api/v1/transactions?account.id=${buyer.account.accountId}&limit=100`,
+        )
+      ).json()) as { transactions: { memo_base64: string }[] };
+      const refunds = transactions.filter((each) =>
+        Buffer.from(each.memo_base64, 'base64').toString().startsWith('refund'),
+      );
+      expect(refunds, names[index]).toEqual([]);
+    }
+  }
+
   it('carries 50 purchases no page confirmed through BUSY answers and unknown receipts: 50 delivered, one NFT each', async () => {
-    const control = async (body: object) =>
-      (await (
-        await fetch(`${ledger.origin}/ledger/control`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json()) as { busy: number; receiptsUnknownMs: number };
     const buyers = await inBatches(
       Array.from({ length: 50 }, (_, index) => index),
       10,
@@ -279,27 +301,54 @@ describe('the registry on a Hedera network over gRPC', () => {
       }, 180_000);
 
       expect((await control({})).busy).toBe(0);
-      // Every name minted once, held by its buyer; no payment sent back.
-      const holders = await ledger.nftHolders(collection);
-      names.forEach((name, index) =>
-        expect(holders.get(name), name).toEqual([buyers[index]!.account.accountId]),
-      );
-      for (const [index, buyer] of buyers.entries()) {
-        const { transactions } = (await (
-          await fetch(
-            `${ledger.origin}/ledger/api/v1/transactions?account.id=${buyer.account.accountId}&limit=100`,
-          )
-        ).json()) as { transactions: { memo_base64: string }[] };
-        const refunds = transactions.filter((each) =>
-          Buffer.from(each.memo_base64, 'base64').toString().startsWith('refund'),
-        );
-        expect(refunds, names[index]).toEqual([]);
-      }
+      await expectDeliveredOnce(names, buyers);
     } finally {
       await control({ busy: 0, receiptsUnknown: 0 });
       for (const buyer of buyers) buyer.client.close();
     }
   }, 300_000);
+
+  it('carries purchases through a node that is down, then through the whole network down for 3 s: each name delivered once', async () => {
+    const buyers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const buyer = await wallet();
+        await associate(buyer, collection);
+        return buyer;
+      }),
+    );
+    const run = Date.now().toString(36);
+    const buy = async (index: number) => {
+      const name = `down${run}n${index}.hbar`;
+      const quote = await registry.quote(buyers[index]!.cookie, {
+        kind: 'domains',
+        items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+      });
+      await pay(buyers[index]!, quote);
+      return name;
+    };
+    try {
+      // Node 0.0.3 stops answering: the buyers' SDK clients and the registry's go to 0.0.4.
+      expect(await control({ nodeDown: '0.0.3' })).toMatchObject({ nodesDown: ['0.0.3'] });
+      const names = await Promise.all([0, 1, 2, 3, 4].map(buy));
+      // Then no node answers, as the registry's watcher finds those payments and mints for them…
+      expect(await control({ nodeDown: '0.0.4' })).toMatchObject({ nodesDown: ['0.0.3', '0.0.4'] });
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // …and both are back: the jobs tried again carry every mint and delivery through.
+      await control({ nodeUp: '0.0.3' });
+      expect(await control({ nodeUp: '0.0.4' })).toMatchObject({ nodesDown: [] });
+      names.push(...(await Promise.all([5, 6, 7, 8, 9].map(buy))));
+
+      await waitForValue(async () => {
+        const statuses = await Promise.all(names.map((name, index) => statusOf(buyers[index]!.cookie, name)));
+        return statuses.every((status) => status === DELIVERED_STATUS) ? true : null;
+      }, 120_000);
+      await expectDeliveredOnce(names, buyers);
+    } finally {
+      await control({ nodeUp: '0.0.3' });
+      await control({ nodeUp: '0.0.4' });
+      for (const buyer of buyers) buyer.client.close();
+    }
+  }, 240_000);
 
   const registryOrigin = () => {
     const address = app.server.address() as { port: number };
