@@ -47,6 +47,31 @@ export const realNetwork = {
 };
 const realNetworkDataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-real-network-'));
 
+/**
+ * A sixth server configured as on testnet (HEDERA_NETWORK=testnet: the page is told `testnet`, wallets
+ * are asked for `hedera:testnet`), with the network's endpoints replaced by a local network of its own
+ * (HEDERA_NODES, MIRROR_NODE_URL): HashPack and Blade, which know no local network, are tried there.
+ */
+export const testnetStandIn = {
+  port: port + 8,
+  ledgerPort: port + 9,
+  mirrorPort: port + 10,
+  /** Seven consensus nodes, 0.0.3 to 0.0.9 as on testnet, on consecutive ports from this one. */
+  grpcPort: port + 11,
+  nodes: 7,
+  genesisKey: (process.env.E2E_TESTNET_GENESIS_KEY ??= generateKeyPairSync('ed25519')
+    .privateKey.export({ format: 'der', type: 'pkcs8' })
+    .toString('hex')),
+};
+/** Its nodes as `host:port` and node account, 0.0.3 onwards. */
+export function testnetStandInNodes(): [string, string][] {
+  return Array.from({ length: testnetStandIn.nodes }, (_, index) => [
+    `127.0.0.1:${testnetStandIn.grpcPort + index}`,
+    `0.0.${3 + index}`,
+  ]);
+}
+const testnetStandInDataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-testnet-stand-in-'));
+
 export default defineConfig({
   testDir: './tests',
   timeout: 30_000,
@@ -162,6 +187,39 @@ export default defineConfig({
         // A quote lapses while a test's wallet holds the payment; a payment after it is still taken
         // while its names are free, so the other journeys are not hurried.
         QUOTE_TTL_MS: '20000',
+      },
+    },
+    {
+      command: [
+        'node ../packages/local-ledger/bin/local-ledger.mjs',
+        `--port ${testnetStandIn.ledgerPort} --grpc-port ${testnetStandIn.grpcPort}`,
+        `--nodes ${testnetStandIn.nodes}`,
+        `--mirror-port ${testnetStandIn.mirrorPort} --genesis-key ${testnetStandIn.genesisKey}`,
+      ].join(' '),
+      url: `http://127.0.0.1:${testnetStandIn.ledgerPort}/ledger/api/v1/network/exchangerate`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node --enable-source-maps ../server/dist/main.js',
+      url: `http://localhost:${testnetStandIn.port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(testnetStandIn.port),
+        DATA_DIR: testnetStandInDataDir,
+        LOG_LEVEL: 'error',
+        LEDGER: 'hedera',
+        HEDERA_NETWORK: 'testnet',
+        HEDERA_NODES: testnetStandInNodes()
+          .map(([address, id]) => `${address}=${id}`)
+          .join(','),
+        HEDERA_OPERATOR_ID: '0.0.2',
+        HEDERA_OPERATOR_KEY: testnetStandIn.genesisKey,
+        MIRROR_NODE_URL: `http://127.0.0.1:${testnetStandIn.mirrorPort}`,
+        WALLETCONNECT_PROJECT_ID: 'e2e-project-id',
+        RATE_LIMIT_SIGN_IN: '10000',
+        RATE_LIMIT_SEARCH: '10000',
       },
     },
   ],

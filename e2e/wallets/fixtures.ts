@@ -1,14 +1,36 @@
 import { LedgerClient } from '@registry/ledger-client/ledger-client';
 import { test as base } from '../fixtures';
-import { realNetwork } from '../playwright.config';
+import { realNetwork, testnetStandIn, testnetStandInNodes } from '../playwright.config';
 import type { ReferenceWallet } from './reference-wallet';
 import { WalletConnectRelay } from './walletconnect-relay';
 
-/** The local Hedera network of the real-network server: its faucet and its mirror REST. */
-export const network = {
-  ledgerOrigin: `http://127.0.0.1:${realNetwork.ledgerPort}`,
-  mirror: `http://127.0.0.1:${realNetwork.mirrorPort}/api/v1`,
-  nodes: { [`127.0.0.1:${realNetwork.grpcPort}`]: '0.0.3' },
+/** A registry in the real-network mode and the network it runs on: its faucet, mirror REST and nodes. */
+export type WalletNetwork = {
+  origin: string;
+  ledgerOrigin: string;
+  mirror: string;
+  nodes: Record<string, string>;
+  /** The CAIP-2 chain its wallets offer their accounts on. */
+  chain: string;
+};
+
+export const networks: Record<'local' | 'testnet', WalletNetwork> = {
+  /** `HEDERA_NETWORK=local`: the page is told `local-node`, which WalletConnect wallets call `hedera:devnet`. */
+  local: {
+    origin: `http://localhost:${realNetwork.port}`,
+    ledgerOrigin: `http://127.0.0.1:${realNetwork.ledgerPort}`,
+    mirror: `http://127.0.0.1:${realNetwork.mirrorPort}/api/v1`,
+    nodes: { [`127.0.0.1:${realNetwork.grpcPort}`]: '0.0.3' },
+    chain: 'hedera:devnet',
+  },
+  /** Configured as on testnet, its endpoints replaced by a local network of its own. */
+  testnet: {
+    origin: `http://localhost:${testnetStandIn.port}`,
+    ledgerOrigin: `http://127.0.0.1:${testnetStandIn.ledgerPort}`,
+    mirror: `http://127.0.0.1:${testnetStandIn.mirrorPort}/api/v1`,
+    nodes: Object.fromEntries(testnetStandInNodes()),
+    chain: 'hedera:testnet',
+  },
 };
 
 /** The page's WalletConnect relay socket and every other WalletConnect service it would call. */
@@ -30,6 +52,10 @@ function loadReferenceWallet() {
 }
 
 type WalletFixtures = {
+  /** Which registry and network the test's pages and wallets use (`test.use({ walletNetwork })`). */
+  walletNetwork: keyof typeof networks;
+  /** What the test reads from that network and does there as other wallet holders. */
+  onNetwork: NetworkTools;
   /** A WalletConnect relay for this test: the page reaches it instead of WalletConnect's. */
   relay: WalletConnectRelay & { url: string };
   /** Hedera's reference wallet holding a funded account of the local network, paired through `relay`. */
@@ -37,7 +63,9 @@ type WalletFixtures = {
 };
 
 export const test = base.extend<WalletFixtures>({
-  baseURL: `http://localhost:${realNetwork.port}`,
+  walletNetwork: ['local', { option: true }],
+  baseURL: async ({ walletNetwork }, use) => use(networks[walletNetwork].origin),
+  onNetwork: async ({ walletNetwork }, use) => use(networkTools(networks[walletNetwork])),
 
   relay: async ({ page }, use) => {
     const relay = new WalletConnectRelay();
@@ -58,14 +86,16 @@ export const test = base.extend<WalletFixtures>({
     await listening.close();
   },
 
-  referenceWallet: async ({ relay }, use) => {
+  referenceWallet: async ({ relay, walletNetwork }, use) => {
     const { ReferenceWallet } = await loadReferenceWallet();
-    const account = await new LedgerClient(network.ledgerOrigin).openAccount();
+    const { ledgerOrigin, nodes, chain } = networks[walletNetwork];
+    const account = await new LedgerClient(ledgerOrigin).openAccount();
     const wallet = await ReferenceWallet.start({
       relayUrl: relay.url,
       accountId: account.accountId,
       privateKey: account.privateKey.toStringDer(),
-      nodes: network.nodes,
+      nodes,
+      chain,
     });
     await use(wallet);
     await wallet.close();
@@ -74,48 +104,56 @@ export const test = base.extend<WalletFixtures>({
 
 export { expect } from '@playwright/test';
 
-/** An account's balance in tinybars, from the mirror REST. */
-export async function mirrorBalance(accountId: string): Promise<bigint> {
-  const response = await fetch(`${network.mirror}/accounts/${accountId}?limit=1`);
-  const body = (await response.json()) as { balance: { balance: number } };
-  return BigInt(body.balance.balance);
-}
+/** What a test reads from a network's mirror REST, and other wallet holders acting there. */
+export function networkTools(network: WalletNetwork) {
+  /** An account's balance in tinybars, from the mirror REST. */
+  async function mirrorBalance(accountId: string): Promise<bigint> {
+    const response = await fetch(`${network.mirror}/accounts/${accountId}?limit=1`);
+    const body = (await response.json()) as { balance: { balance: number } };
+    return BigInt(body.balance.balance);
+  }
 
-/** A name's NFT among an account's, from the mirror REST (null when the account holds none of it). */
-export async function nftOfName(accountId: string, name: string) {
-  const response = await fetch(`${network.mirror}/accounts/${accountId}/nfts?limit=100`);
-  const { nfts } = (await response.json()) as {
-    nfts: { account_id: string; token_id: string; serial_number: number; metadata: string }[];
-  };
-  return nfts.find((nft) => Buffer.from(nft.metadata, 'base64').toString() === name) ?? null;
-}
+  /** A name's NFT among an account's, from the mirror REST (null when the account holds none of it). */
+  async function nftOfName(accountId: string, name: string) {
+    const response = await fetch(`${network.mirror}/accounts/${accountId}/nfts?limit=100`);
+    const { nfts } = (await response.json()) as {
+      nfts: { account_id: string; token_id: string; serial_number: number; metadata: string }[];
+    };
+    return nfts.find((nft) => Buffer.from(nft.metadata, 'base64').toString() === name) ?? null;
+  }
 
-/** Who holds a name's NFT, from the mirror REST (null when it has none). */
-export async function holderOfName(accountId: string, name: string): Promise<string | null> {
-  return (await nftOfName(accountId, name))?.account_id ?? null;
-}
+  /** Who holds a name's NFT, from the mirror REST (null when it has none). */
+  async function holderOfName(accountId: string, name: string): Promise<string | null> {
+    return (await nftOfName(accountId, name))?.account_id ?? null;
+  }
 
-/** An account's successful transactions, newest first: memo and what each credited it, in tinybars. */
-export async function mirrorTransactions(accountId: string) {
-  const response = await fetch(`${network.mirror}/transactions?account.id=${accountId}&limit=100`);
-  const { transactions } = (await response.json()) as {
-    transactions: {
-      result: string;
-      memo_base64: string;
-      transfers: { account: string; amount: number }[];
-    }[];
-  };
-  return transactions
-    .filter((transaction) => transaction.result === 'SUCCESS')
-    .map((transaction) => ({
-      memo: Buffer.from(transaction.memo_base64, 'base64').toString(),
-      credited: transaction.transfers
-        .filter((transfer) => transfer.account === accountId)
-        .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n),
-    }));
-}
+  /** An account's successful transactions, newest first: memo and what each credited it, in tinybars. */
+  async function mirrorTransactions(accountId: string) {
+    const response = await fetch(`${network.mirror}/transactions?account.id=${accountId}&limit=100`);
+    const { transactions } = (await response.json()) as {
+      transactions: {
+        result: string;
+        memo_base64: string;
+        transfers: { account: string; amount: number }[];
+      }[];
+    };
+    return transactions
+      .filter((transaction) => transaction.result === 'SUCCESS')
+      .map((transaction) => ({
+        memo: Buffer.from(transaction.memo_base64, 'base64').toString(),
+        credited: transaction.transfers
+          .filter((transfer) => transfer.account === accountId)
+          .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n),
+      }));
+  }
 
-/** Another wallet holder on that network, acting through the registry's API and the network's faucet. */
-export const otherWallets = new LedgerClient(`http://127.0.0.1:${realNetwork.port}`, {
-  ledgerOrigin: network.ledgerOrigin,
-});
+  /** Another wallet holder on that network, acting through the registry's API and the network's faucet. */
+  const otherWallets = new LedgerClient(network.origin, { ledgerOrigin: network.ledgerOrigin });
+  return { mirrorBalance, nftOfName, holderOfName, mirrorTransactions, otherWallets };
+}
+export type NetworkTools = ReturnType<typeof networkTools>;
+
+/** The tools of the local network (`HEDERA_NETWORK=local`), the default of the wallet tests. */
+export const { mirrorBalance, nftOfName, holderOfName, mirrorTransactions, otherWallets } = networkTools(
+  networks.local,
+);

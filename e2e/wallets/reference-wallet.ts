@@ -52,6 +52,8 @@ export type ReferenceWalletOptions = {
 export class ReferenceWallet {
   /** Every request the wallet received, in order. */
   readonly requests: SeenRequest[] = [];
+  /** What it answered each session proposal (each pairing) it received, in order. */
+  readonly proposals: Decision[] = [];
   /** A decision, or one its user takes later (a request held on the wallet's screen). */
   private readonly decisions: (Decision | (() => Promise<Decision>))[] = [];
   private proposalDecision: Decision = 'approve';
@@ -140,6 +142,7 @@ export class ReferenceWallet {
   private async onProposal(proposal: Parameters<HederaWeb3Wallet['buildAndApproveSession']>[1]) {
     const decision = this.proposalDecision;
     this.proposalDecision = 'approve';
+    this.proposals.push(decision);
     if (decision === 'reject') {
       await this.wallet.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') });
       return;

@@ -31,7 +31,10 @@ export class HashPackWallet extends RemoteSignerWallet {
     hashconnect.disconnectionEvent.on(() => this.sessionEnded());
     await hashconnect.init();
     const existing = hashconnect.connectedAccountIds[0]?.toString();
-    if (!existing) hashconnect.openPairingModal();
+    // The extension is there (checked above): it takes the pairing itself, as its one-click pairing does.
+    // HashConnect 3.0.14 keeps that call private; its openPairingModal also hands the extension the
+    // pairing but leaves its QR code window open over the page once the extension has paired.
+    if (!existing) (hashconnect as unknown as { connectToExtension(): void }).connectToExtension();
     this.account = existing ?? (await paired);
     this.hashconnect = hashconnect;
     return { accountId: this.account };

@@ -36,6 +36,6 @@ export abstract class RemoteSignerWallet extends AccountWallet {
   protected async execute(transaction: Transaction): Promise<PaymentOutcome> {
     const signer = this.signer();
     if (!signer) return { result: PAYMENT_RESULT.noWallet };
-    return executeWithWallet(signer, transaction);
+    return executeWithWallet(signer, transaction, this.options.mirrorNodeUrl);
   }
 }

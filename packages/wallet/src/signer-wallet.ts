@@ -10,6 +10,8 @@ import {
   TransferTransaction,
 } from '@hashgraph/sdk';
 import { bytesToBase64 } from './base64';
+import { mirrorTransactionResult, type MirrorResultOptions } from './mirror-transaction-result';
+import { resultOfWalletError } from './wallet-errors';
 import { proto } from '@hiero-ledger/proto';
 import {
   PAYMENT_RESULT,
@@ -17,9 +19,6 @@ import {
   type PaymentOutcome,
   type PaymentRequest,
 } from './wallet-port';
-
-/** Hedera's SUCCESS receipt code; the spec accepts a Blade payment only with it. */
-export const RECEIPT_SUCCESS = 22;
 
 export class WalletNotInstalledError extends Error {
   constructor(
@@ -44,29 +43,37 @@ export function signerSignaturesToSignatureMap(signatures: SignerSignature[]): s
   return bytesToBase64(bytes);
 }
 
-/** Freezes, has the wallet sign and execute, and reads the receipt: the spec's 1 / 0 / -9. */
-export async function executeWithWallet(signer: Signer, transaction: Transaction): Promise<PaymentOutcome> {
+/**
+ * Freezes, has the wallet sign and execute, and reads the outcome from the mirror node: the spec's
+ * 1 / 0 / -9 (a payment counts only with SUCCESS, receipt code 22). The mirror node, not the signer's
+ * receipt query: the libraries' signers ask the named network's nodes themselves (HashConnect builds
+ * `Client.forName`), which a page may not reach, and the server reads the same record to settle.
+ */
+export async function executeWithWallet(
+  signer: Signer,
+  transaction: Transaction,
+  mirrorNodeUrl: string,
+  timing: MirrorResultOptions = {},
+): Promise<PaymentOutcome> {
+  let transactionId: string;
   try {
     await transaction.freezeWithSigner(signer);
     const response = await transaction.executeWithSigner(signer);
-    const transactionId = response.transactionId.toString();
-    const receipt = await response.getReceiptWithSigner(signer);
-    const code = (receipt.status as unknown as { _code: number })._code;
-    return {
-      result: code === RECEIPT_SUCCESS ? PAYMENT_RESULT.success : PAYMENT_RESULT.failure,
-      transactionId,
-      status: receipt.status.toString(),
-    };
+    transactionId = response.transactionId.toString();
   } catch (error) {
     // A wallet user declining is a failure; anything else is an exception.
-    const message = error instanceof Error ? error.message.toLowerCase() : '';
-    return {
-      result:
-        message.includes('reject') || message.includes('denied')
-          ? PAYMENT_RESULT.failure
-          : PAYMENT_RESULT.exception,
-    };
+    if (/denied/i.test((error as { message?: string } | null)?.message ?? ''))
+      return { result: PAYMENT_RESULT.failure };
+    return resultOfWalletError(error);
   }
+  const status = await mirrorTransactionResult(mirrorNodeUrl, transactionId, timing);
+  // Submitted but not yet seen: the registry's ledger watcher settles it either way.
+  if (!status) return { result: PAYMENT_RESULT.exception, transactionId };
+  return {
+    result: status === 'SUCCESS' ? PAYMENT_RESULT.success : PAYMENT_RESULT.failure,
+    transactionId,
+    status,
+  };
 }
 
 export function paymentTransaction(

@@ -11,6 +11,9 @@ import {
 } from './wallet-connect-options';
 import { PAYMENT_RESULT, type PaymentOutcome } from './wallet-port';
 import { mirrorTransactionResult, type MirrorResultOptions } from './mirror-transaction-result';
+import { resultOfWalletError } from './wallet-errors';
+
+export { resultOfWalletError };
 
 /** What the adapter uses of the library's DAppSigner: HIP-820 requests to the paired wallet. */
 export type Hip820Signer = Pick<
@@ -33,9 +36,6 @@ export type WalletConnectTiming = MirrorResultOptions & {
   requestTimeoutMs?: number;
 };
 
-/** HIP-820 error codes a wallet answers with (WalletConnect's and Hedera's). */
-const USER_REJECTED = 5000;
-const HEDERA_PRECHECK_FAILED = 9000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 5 * 60_000;
 /** How many of the network's nodes a transaction is frozen for (the wallet submits to one of them). */
 const NODES_PER_TRANSACTION = 5;
@@ -62,20 +62,6 @@ class WalletRequestTimeoutError extends Error {
     super(message);
     this.name = 'WalletRequestTimeoutError';
   }
-}
-
-/** The spec's result for a wallet's refusal or failure of one request. */
-export function resultOfWalletError(error: unknown): Pick<PaymentOutcome, 'result' | 'status'> {
-  if ((error as { name?: string })?.name === 'SessionNotFoundError')
-    return { result: PAYMENT_RESULT.noWallet };
-  const { code, data, message } = (error ?? {}) as { code?: number; data?: unknown; message?: string };
-  if (code === USER_REJECTED || /reject/i.test(message ?? '')) return { result: PAYMENT_RESULT.failure };
-  if (code === HEDERA_PRECHECK_FAILED) {
-    const status =
-      /status:? ([A-Z_]+)/.exec(message ?? '')?.[1] ?? (data === undefined ? undefined : String(data));
-    return { result: PAYMENT_RESULT.failure, ...(status ? { status } : {}) };
-  }
-  return { result: PAYMENT_RESULT.exception };
 }
 
 function withTimeout<T>(work: Promise<T>, timeoutMs: number, message?: string): Promise<T> {

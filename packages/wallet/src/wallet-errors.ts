@@ -1,0 +1,19 @@
+import { PAYMENT_RESULT, type PaymentOutcome } from './wallet-port';
+
+/** HIP-820 error codes a wallet answers with (WalletConnect's and Hedera's). */
+const USER_REJECTED = 5000;
+const HEDERA_PRECHECK_FAILED = 9000;
+
+/** The spec's result for a wallet's refusal or failure of one request. */
+export function resultOfWalletError(error: unknown): Pick<PaymentOutcome, 'result' | 'status'> {
+  if ((error as { name?: string })?.name === 'SessionNotFoundError')
+    return { result: PAYMENT_RESULT.noWallet };
+  const { code, data, message } = (error ?? {}) as { code?: number; data?: unknown; message?: string };
+  if (code === USER_REJECTED || /reject/i.test(message ?? '')) return { result: PAYMENT_RESULT.failure };
+  if (code === HEDERA_PRECHECK_FAILED) {
+    const status =
+      /status:? ([A-Z_]+)/.exec(message ?? '')?.[1] ?? (data === undefined ? undefined : String(data));
+    return { result: PAYMENT_RESULT.failure, ...(status ? { status } : {}) };
+  }
+  return { result: PAYMENT_RESULT.exception };
+}
