@@ -160,7 +160,7 @@ test('WalletConnect: the wallet pays and the page closes before it confirms: the
   ).toHaveLength(3);
 });
 
-test('WalletConnect: a name bought is sent to a second account: the wallet signs the NFT transfer, the name moves there', async ({
+test('WalletConnect: a name bought is extended and sent to a second account, the wallet paying and signing each', async ({
   page,
   referenceWallet,
 }) => {
@@ -170,20 +170,21 @@ test('WalletConnect: a name bought is sent to a second account: the wallet signs
   await expect(cart.dialog(MINTED)).toBeVisible({ timeout: 60_000 });
   const nft = (await nftOfName(referenceWallet.accountId, name))!;
   expect(nft.account_id).toBe(referenceWallet.accountId);
-  // The receiver's wallet has associated the collection, as it must to receive the NFT.
-  const receiver = await otherWallets.openAccount();
-  await otherWallets.associate(receiver, nft.token_id);
 
   const detail = new DomainDetailPage(page);
   await detail.goto(name);
-  await detail.row('NFT').getByRole('button', { name: 'Transfer' }).click();
-  const dialog = detail.dialog(`Transfer ${name}`);
-  await dialog.getByLabel('Receiver account id').fill(receiver.accountId);
-  await dialog.getByRole('button', { name: 'Send domain' }).click();
-  await expect(dialog.getByRole('status')).toHaveText(
-    `Sent. ${name} now belongs to ${receiver.accountId}; its records go with it.`,
-    { timeout: 30_000 },
-  );
+  const expiryBefore = new Date((await detail.expiry().textContent())!);
+  const before = await mirrorBalance(referenceWallet.accountId);
+  const extension = await detail.extendBy(2);
+  expiryBefore.setFullYear(expiryBefore.getFullYear() + 2);
+  await expect(detail.expiry()).toHaveText(expiryBefore.toLocaleDateString('en-US'));
+  const afterExtension = await mirrorBalance(referenceWallet.accountId);
+  expect(before - afterExtension).toBe(BigInt(extension.amountTinybars) + FEE_TINYBARS);
+
+  // The receiver's wallet has associated the collection, as it must to receive the NFT.
+  const receiver = await otherWallets.openAccount();
+  await otherWallets.associate(receiver, nft.token_id);
+  await detail.transferTo(name, receiver.accountId);
 
   // The wallet signed and sent the NFT over gRPC; the ledger and then the registry say who holds it.
   expect(methodsOf(referenceWallet).at(-1)).toBe('hedera_signAndExecuteTransaction approve');
@@ -192,10 +193,45 @@ test('WalletConnect: a name bought is sent to a second account: the wallet signs
     serial_number: nft.serial_number,
   });
   expect(await holderOfName(referenceWallet.accountId, name)).toBeNull();
+  expect(await mirrorBalance(referenceWallet.accountId)).toBe(afterExtension - FEE_TINYBARS);
   const receiverCookie = await otherWallets.signIn(receiver);
   await expect
     .poll(async () => (await otherWallets.domainsOf(receiverCookie)).map((domain) => domain.itemName))
     .toContain(name);
+});
+
+test('WalletConnect: the wallet pays but refuses the association: the name waits on Pending, delivered once accepted', async ({
+  page,
+  referenceWallet,
+}) => {
+  const { search } = await openPaired(page, referenceWallet);
+  const { name, cart } = await checkoutNewName(page, search, unique());
+  const before = await mirrorBalance(referenceWallet.accountId);
+  const quoted = page.waitForResponse((response) => response.url().endsWith('/api/orders/quote'));
+  referenceWallet.onNextRequests('approve', 'reject');
+  await cart.proceedToPayment.click();
+  const { amountTinybars } = (await (await quoted).json()) as { amountTinybars: string };
+  await expect(cart.dialog(MINTED)).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/gui\/nbsafhukfhus$/, { timeout: 15_000 });
+  await expect(page.getByText('Very soon your booked domain will be transferd to your wallet')).toBeVisible();
+  const pending = page.getByRole('table', { name: 'Pending Domain Transactions' });
+  await expect(pending).toContainText(name);
+  // Paid, and nothing else: the refused association cost nothing, and the name is no one's NFT yet.
+  expect(methodsOf(referenceWallet).slice(-2)).toEqual([
+    'hedera_signAndExecuteTransaction approve',
+    'hedera_signAndExecuteTransaction reject',
+  ]);
+  expect(before - (await mirrorBalance(referenceWallet.accountId))).toBe(
+    BigInt(amountTinybars) + FEE_TINYBARS,
+  );
+  expect(await holderOfName(referenceWallet.accountId, name)).toBeNull();
+
+  await page.getByRole('button', { name: 'Accept delivery in my wallet' }).click();
+  await expect(page.getByText(`Delivered: ${name}`)).toBeVisible({ timeout: 30_000 });
+  expect(await holderOfName(referenceWallet.accountId, name)).toBe(referenceWallet.accountId);
+  expect(before - (await mirrorBalance(referenceWallet.accountId))).toBe(
+    BigInt(amountTinybars) + 2n * FEE_TINYBARS,
+  );
 });
 
 test('WalletConnect: the quote lapses while the wallet waits and someone else buys the name: Alert, and the payment comes back', async ({
