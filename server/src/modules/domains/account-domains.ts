@@ -27,8 +27,15 @@ function toOwnedDomain(
   };
 }
 
-/** An account's own names: its lists (My Domains, subdomains, pending) and whether it may manage one. */
-export function createAccountDomains(db: Db, otherProvider: OtherProviderDomains) {
+/**
+ * An account's own names: its lists (My Domains, subdomains, pending) and whether it may manage one
+ * (its row as the ledger has it now, `currentHolding`).
+ */
+export function createAccountDomains(
+  db: Db,
+  otherProvider: OtherProviderDomains,
+  currentHolding: (name: string) => Promise<repo.DomainRow | null>,
+) {
   return {
     async myDomains(accountId: string): Promise<OwnedDomain[]> {
       const rows = await repo.domainsOfOwner(db, accountId, true);
@@ -59,7 +66,7 @@ export function createAccountDomains(db: Db, otherProvider: OtherProviderDomains
 
     /** Whether the account may manage this name's records, and whether it is subscribed. */
     async ownership(accountId: string, name: string): Promise<{ subscribed: boolean } | null> {
-      const row = await repo.findDomain(db, name);
+      const row = await currentHolding(name);
       if (row && row.ownerAccount === accountId && row.status === DELIVERED_STATUS)
         return { subscribed: row.subscribed };
       const external = (await otherProvider.owned(accountId)).find((domain) => domain.domainName === name);

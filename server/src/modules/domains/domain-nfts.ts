@@ -1,10 +1,34 @@
 import { BURNED_STATUS, DELIVERED_STATUS } from '@registry/contracts/orders';
 import type { TransferPlan } from '@registry/contracts/my-domains';
-import type { LedgerReader } from '@registry/hedera-node/ledger-port';
+import { LedgerUnavailableError, type LedgerReader } from '@registry/hedera-node/ledger-port';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
 import type { DomainTime } from './domain-time';
 import * as repo from './repo';
+
+/** A holder read from the ledger this recently stands for now (the ledger's own lag is about as long). */
+export const HOLDER_FRESH_MS = 2000;
+/** Reads kept at most; older ones are dropped first when there are more. */
+const HOLDER_READS_KEPT = 10_000;
+
+/**
+ * Who holds each NFT, read from the ledger and kept `HOLDER_FRESH_MS`: one mirror read per serial
+ * however many writes ask at once.
+ */
+function createHolderReads(ledger: LedgerReader, clock: () => number = Date.now) {
+  const reads = new Map<string, { at: number; holder: Promise<string | null | undefined> }>();
+  return (tokenId: string, serialNo: number, { fresh = false } = {}) => {
+    const key = `${tokenId}#${serialNo}`;
+    const kept = reads.get(key);
+    if (!fresh && kept && clock() - kept.at <= HOLDER_FRESH_MS) return kept.holder;
+    const read = { at: clock(), holder: ledger.nftHolder(tokenId, serialNo) };
+    read.holder.catch(() => reads.get(key) === read && reads.delete(key));
+    reads.delete(key);
+    reads.set(key, read);
+    if (reads.size > HOLDER_READS_KEPT) reads.delete(reads.keys().next().value!);
+    return read.holder;
+  };
+}
 
 /** Domains as NFTs: minting and delivery, transfers, and holders followed from the ledger. */
 export function createDomainNfts(
@@ -13,7 +37,40 @@ export function createDomainNfts(
   ledgerIsUp: () => Promise<boolean>,
   time: DomainTime,
 ) {
+  const holderOf = createHolderReads(ledger);
+
+  /**
+   * A domain's row as the ledger has it now: a delivered name's NFT holder is read (at most
+   * `HOLDER_FRESH_MS` old) and the row follows it when it moved, so a seller loses control at the sale
+   * rather than at the watcher's next sweep. An owner-only write asks this; when the ledger cannot be
+   * read it answers 503 rather than trust a row that may be old.
+   */
+  async function currentHolding(name: string) {
+    const row = await repo.findDomain(db, name);
+    if (!row || row.status !== DELIVERED_STATUS || row.tokenId === null || row.serialNo === null) return row;
+    let holder: string | null | undefined;
+    try {
+      holder = await holderOf(row.tokenId, row.serialNo);
+      // A kept read may be older than the row (the watcher moved it since): only a new read moves it.
+      if (holder !== undefined && holder !== row.ownerAccount)
+        holder = await holderOf(row.tokenId, row.serialNo, { fresh: true });
+    } catch (error) {
+      if (!(error instanceof LedgerUnavailableError)) throw error;
+      throw new HttpError(
+        503,
+        'HCS-DOWN',
+        `HCS link is down: who holds ${name} cannot be checked on the ledger now; try again in a moment`,
+      );
+    }
+    // Not on the mirror yet (just minted): the row is all there is.
+    if (holder === undefined || holder === row.ownerAccount) return row;
+    await repo.followNfts(db, row.tokenId, [{ serialNo: row.serialNo, holder }]);
+    return repo.findDomain(db, name);
+  }
+
   return {
+    currentHolding,
+
     byIds: (ids: number[]) => repo.domainsByIds(db, ids),
 
     markMinted: (tokenId: string, minted: Array<{ id: number; serialNo: number }>) =>
@@ -34,7 +91,7 @@ export function createDomainNfts(
      * is another account that has associated the collection) and answers the NFT the wallet sends.
      */
     async prepareTransfer(accountId: string, name: string, to: string): Promise<TransferPlan> {
-      const row = await repo.findDomain(db, name);
+      const row = await currentHolding(name);
       if (!row || row.ownerAccount !== accountId || row.status === BURNED_STATUS)
         throw notFound(`You do not own ${name}`);
       if (row.status !== DELIVERED_STATUS || row.tokenId === null || row.serialNo === null)

@@ -69,6 +69,7 @@ export async function nameStatus(
 }
 
 export type NewDomain = typeof domains.$inferInsert;
+export type DomainRow = typeof domains.$inferSelect;
 
 /** Names registered and not released (expired before `releasedBefore`). */
 export async function registeredNames(

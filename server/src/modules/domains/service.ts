@@ -56,6 +56,7 @@ export function createDomainService({
     startPremiumUsd,
   });
   const otherProvider = createOtherProviderDomains(db, ledger, otherProviderTokenId);
+  const nfts = createDomainNfts(db, ledger, search.ledgerIsUp, time);
   return {
     availability: search.availability,
     suggestions: search.suggestions,
@@ -65,10 +66,10 @@ export function createDomainService({
     premiums: search.premiums,
     otherProviderDomains: otherProvider.otherProviderDomains,
     recordOtherProviderDomain: otherProvider.recordOtherProviderDomain,
-    ...createAccountDomains(db, otherProvider),
+    ...createAccountDomains(db, otherProvider, nfts.currentHolding),
     details: createDomainDetails(db, otherProvider, time),
     ...createRegistrations(db, time),
-    ...createDomainNfts(db, ledger, search.ledgerIsUp, time),
+    ...nfts,
     isActiveTld: (tld: string) => tlds.isActive(tld),
   };
 }

@@ -8,7 +8,13 @@ import * as repo from './repo';
  * account to it. A primary name stands only while its account has held the name without a break
  * since it was set; a transfer, a release or a burn voids it, and it is then cleared on read.
  */
-export function createIdentityService({ db, domains }: { db: Db; domains: Pick<DomainService, 'holdings'> }) {
+export function createIdentityService({
+  db,
+  domains,
+}: {
+  db: Db;
+  domains: Pick<DomainService, 'holdings' | 'currentHolding'>;
+}) {
   /** The primary names that still stand for these accounts; voided ones are cleared on the way. */
   async function standingNames(accountIds: string[]): Promise<Map<string, string>> {
     const rows = await repo.primaryNamesOf(db, accountIds);
@@ -35,6 +41,8 @@ export function createIdentityService({ db, domains }: { db: Db; domains: Pick<D
 
     /** Only the name's current holder may make it their primary name; it costs nothing. */
     async setPrimaryName(accountId: string, name: string): Promise<{ name: string }> {
+      // Who holds it on the ledger now, not at the watcher's last sweep.
+      await domains.currentHolding(name);
       const [holding] = await domains.holdings([name]);
       if (!holding) throw notFound(`${name} is not registered`);
       if (holding.owner !== accountId || !holding.held)

@@ -23,7 +23,7 @@ export const line = (itemName: string, months: number, price: number): Line => (
 
 /** A delivered, not released domain of the account: what extend, renew, protection and subdomains act on. */
 export async function ownedDelivered(domains: DomainService, accountId: string, name: string) {
-  const row = await domains.find(name);
+  const row = await domains.currentHolding(name);
   if (!row || row.ownerAccount !== accountId) throw notFound(`You do not own ${name}`);
   if (row.status !== DELIVERED) throw conflict('NOT_DELIVERED', `${name} is not delivered yet`);
   if (domains.isReleased(row.expiresAt))
