@@ -118,6 +118,8 @@ const ConfigSchema = z.object({
   WATCH_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
   /** How often each server looks for expiry reminders that are due (sending each is a job, once). */
   REMINDER_SWEEP_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** How often each server looks for released names whose NFT is still live (wiping each is a job, once). */
+  RELEASE_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
   /** After a domain expires, the days it stays its owner's to extend before anyone may register it. */
   GRACE_PERIOD_DAYS: z.coerce.number().min(0).max(365).default(30),
   /** USD premium on a name the day it is released after its grace period; halves daily, gone on day 21. */

@@ -46,6 +46,7 @@ await app.listen({ port: config.PORT, host: config.HOST });
 app.jobWorker?.start();
 app.ledgerWatcher?.start(config.WATCH_INTERVAL_MS);
 app.reminderSweeper.start(config.REMINDER_SWEEP_MS);
+app.releaseSweeper.start(config.RELEASE_SWEEP_MS);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 console.log(`Hedera Domains is running at http://localhost:${port}`);

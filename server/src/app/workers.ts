@@ -4,7 +4,8 @@ import type { Database } from '../db/database';
 import { createFeedLeases } from '../jobs/feed-leases';
 import { createJobQueue, JobWorker } from '../jobs/job-queue';
 import { LedgerWatcher, PAYMENTS_FEED } from '../jobs/ledger-watcher';
-import { createRegistryJobs } from '../jobs/registry-jobs';
+import { createRegistryJobs, WIPE_RELEASED_JOB, wipeJobKey } from '../jobs/registry-jobs';
+import { Sweeper } from '../jobs/sweeper';
 import { createOrderService } from '../modules/orders/service';
 import { ReminderSweeper } from '../modules/reminders/reminder-sweeper';
 import { createReminderService } from '../modules/reminders/service';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     ledgerWatcher: LedgerWatcher | null;
     /** Queues the expiry reminders that are due; `main` starts its timer. */
     reminderSweeper: ReminderSweeper;
+    /** Queues the wipe of each released name's NFT; `main` starts its timer. */
+    releaseSweeper: Sweeper;
   }
 }
 
@@ -31,6 +34,9 @@ type Deps = {
   /** Run due jobs right after a payment, or leave them to the worker's timer (another process runs it). */
   jobsAfterPayment: boolean;
 };
+
+/** Released names whose NFT is wiped per sweep at most. */
+const RELEASE_SWEEP_BATCH = 100;
 
 /** A buyer waits up to 5 s for a quick delivery, not for one that needs their association first. */
 function waitBriefly(run: Promise<void>) {
@@ -81,6 +87,20 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps) {
   );
   app.decorate('reminderSweeper', sweeper);
   app.addHook('onClose', async () => sweeper.stop());
+  const releases = new Sweeper(
+    'released names',
+    async () => {
+      if (!writer) return [];
+      const released = await domains.releasedLiveNfts(RELEASE_SWEEP_BATCH);
+      const wipes = released.map((nft) => ({ uniqueKey: wipeJobKey(nft), payload: nft }));
+      await queue.enqueueMany(WIPE_RELEASED_JOB, wipes);
+      return wipes.map((wipe) => wipe.uniqueKey);
+    },
+    (keys) => void worker?.runUntil(keys).catch(logFailedRun),
+    (line) => app.log.warn(line),
+  );
+  app.decorate('releaseSweeper', releases);
+  app.addHook('onClose', async () => releases.stop());
   const orders = writer
     ? createOrderService({
         db,

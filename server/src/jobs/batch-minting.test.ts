@@ -49,6 +49,7 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
         byIds: (ids) => domainRepo.domainsByIds(db, ids),
         markMinted: (collection, minted) => domainRepo.markMinted(db, collection, minted),
         markDelivered: (ids) => domainRepo.markStatus(db, ids, DELIVERED),
+        markNftGone: (tokenId, serialNo) => domainRepo.markNftGone(db, tokenId, serialNo),
       },
       tlds: createTldService(db, { cacheMs: 0 }),
       orders: createOrderRecords(db),

@@ -339,7 +339,7 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     expect((await t.quote(bob, { kind: 'extend', itemName: bought.name, months: 12 })).status).toBe(200);
   });
 
-  it('stops resolving a name whose NFT is burned on the ledger, and takes it off its lists', async () => {
+  it('stops resolving a name whose NFT is burned on the ledger, takes it off its lists and releases it', async () => {
     const alice = await buyer();
     const bought = await t.buyDomain(alice);
     // The holder gives the NFT back to the registry's treasury, which burns it with the supply key.
@@ -369,6 +369,18 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     expect(
       (mine.json() as { domains: Array<{ itemName: string }> }).domains.map((d) => d.itemName),
     ).not.toContain(bought.name);
+
+    // Released at once, under the release rules (its premium starts now): anyone may buy it again,
+    // and gets a new serial.
+    const search = await t.app.inject({
+      method: 'GET',
+      url: `/api/domains/availability?name=${bought.name}`,
+    });
+    expect(search.json()).toMatchObject({ status: 1 });
+    const next = await buyer(1_000_000);
+    const rebought = await t.buyDomain(next, bought.name);
+    expect(rebought).toMatchObject({ ownerAccount: next.accountId, status: DELIVERED_STATUS });
+    expect(rebought.serialNo).toBeGreaterThan(bought.serialNo!);
   });
 
   it('stops resolving a name whose NFT is wiped from its holder, in a collection made with a wipe key', async () => {

@@ -9,6 +9,20 @@ export type MintPayload = {
   transfer?: StoredTransaction;
 };
 
+/** A released name's NFT taken back from whoever holds it (the collection's wipe key), once. */
+export type WipePayload = {
+  name: string;
+  tokenId: string;
+  serialNo: number;
+  wipe?: StoredTransaction;
+};
+
+export const WIPE_RELEASED_JOB = 'wipe-released';
+
+/** One job per serial, however many servers and sweeps find it. */
+export const wipeJobKey = ({ tokenId, serialNo }: { tokenId: string; serialNo: number }) =>
+  `wipe-released:${tokenId}:${serialNo}`;
+
 /** Names in one mint and NFTs in one transfer: Hedera takes up to ten of each per transaction. */
 export const MINT_BATCH = 10;
 

@@ -64,7 +64,7 @@ export function createDomainNfts(
     }
     // Not on the mirror yet (just minted): the row is all there is.
     if (holder === undefined || holder === row.ownerAccount) return row;
-    await repo.followNfts(db, row.tokenId, [{ serialNo: row.serialNo, holder }]);
+    await repo.followNfts(db, row.tokenId, [{ serialNo: row.serialNo, holder }], time.releasedBefore());
     return repo.findDomain(db, name);
   }
 
@@ -84,7 +84,7 @@ export function createDomainNfts(
 
     /** The ledger watcher read these NFTs' holders: delivered domains follow them (names that moved). */
     followNfts: (tokenId: string, nfts: Array<{ serialNo: number; holder: string | null }>) =>
-      repo.followNfts(db, tokenId, nfts),
+      repo.followNfts(db, tokenId, nfts, time.releasedBefore()),
 
     /**
      * Checks that the account may send this domain to `to` (it holds the delivered name, the receiver
@@ -115,7 +115,7 @@ export function createDomainNfts(
       if (!row || row.tokenId === null || row.serialNo === null) throw notFound(`${name} has no NFT yet`);
       const holder = await ledger.nftHolder(row.tokenId, row.serialNo);
       if (holder === undefined) throw notFound(`The ledger does not know the NFT of ${name}`);
-      await repo.followNfts(db, row.tokenId, [{ serialNo: row.serialNo, holder }]);
+      await repo.followNfts(db, row.tokenId, [{ serialNo: row.serialNo, holder }], time.releasedBefore());
       const after = await repo.findDomain(db, name);
       return { owner: after && after.status !== BURNED_STATUS ? after.ownerAccount : null };
     },

@@ -8,8 +8,21 @@ export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }:
   return {
     registeredAmong: (tx: Executor, names: string[]) => repo.registeredNames(tx, names, releasedBefore()),
 
-    /** Registers a paid name inside the order's transaction; null when someone registered it first. */
-    registerPaid: (tx: Executor, domain: repo.NewDomain) => repo.insertDomain(tx, domain, releasedBefore()),
+    /**
+     * Registers a paid name inside the order's transaction; null when someone registered it first.
+     * Taking over a released name answers its old NFT when that is still live, to be wiped.
+     */
+    async registerPaid(tx: Executor, domain: repo.NewDomain) {
+      const [released] = await repo.releasedLiveNfts(tx, releasedBefore(), 1, domain.name);
+      const id = await repo.insertDomain(tx, domain, releasedBefore());
+      return id === null ? null : { id, released: released ?? null };
+    },
+
+    /** Released names whose NFT is still live, oldest first: each is wiped once. */
+    releasedLiveNfts: (limit: number) => repo.releasedLiveNfts(db, releasedBefore(), limit),
+
+    /** A name's NFT was wiped or burned: its row (if it still names that serial) says so. */
+    markNftGone: (tokenId: string, serialNo: number) => repo.markNftGone(db, tokenId, serialNo),
 
     /**
      * Who holds each name and since when; `held` only while it is delivered and not released: what

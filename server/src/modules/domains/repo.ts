@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { BURNED_STATUS, DELIVERED_STATUS, PAID_STATUS } from '@registry/contracts/orders';
 import type { Db, Executor } from '../../db/database';
@@ -116,6 +116,39 @@ export async function insertDomain(
     })
     .returning({ id: domains.id });
   return row?.id ?? null;
+}
+
+/** A released name's NFT that is still live: its serial, while its row is not taken over or burned. */
+export type ReleasedNft = { name: string; tokenId: string; serialNo: number };
+
+/**
+ * Names released after their grace period (expired before `releasedBefore`) whose NFT still counts as
+ * live here: minted, and not burned or wiped. Oldest first, `limit` at most.
+ */
+export async function releasedLiveNfts(db: Executor, releasedBefore: Date, limit: number, name?: string) {
+  const rows = await db
+    .select({ name: domains.name, tokenId: domains.tokenId, serialNo: domains.serialNo })
+    .from(domains)
+    .where(
+      and(
+        lte(domains.expiresAt, releasedBefore),
+        ne(domains.status, BURNED_STATUS),
+        isNotNull(domains.tokenId),
+        isNotNull(domains.serialNo),
+        ...(name === undefined ? [] : [eq(domains.name, name)]),
+      ),
+    )
+    .orderBy(asc(domains.expiresAt))
+    .limit(limit);
+  return rows as ReleasedNft[];
+}
+
+/** The NFT is gone from the ledger (wiped or burned): its row, if it still names it, says so. */
+export async function markNftGone(db: Executor, tokenId: string, serialNo: number) {
+  await db
+    .update(domains)
+    .set({ status: BURNED_STATUS })
+    .where(and(eq(domains.tokenId, tokenId), eq(domains.serialNo, serialNo)));
 }
 
 export async function updateDomain(
@@ -268,6 +301,8 @@ export async function followNfts(
   db: Db,
   tokenId: string,
   nfts: Array<{ serialNo: number; holder: string | null }>,
+  /** A name whose NFT was burned or wiped is released now: its expiry moves back to this at the latest. */
+  releasedBefore: Date,
 ): Promise<string[]> {
   if (nfts.length === 0) return [];
   const values = sql.join(
@@ -278,7 +313,10 @@ export async function followNfts(
     update ${domains} set
       owner_account = coalesce(held.holder, ${domains.ownerAccount}),
       owner_since = case when held.holder is null then ${domains.ownerSince} else now() end,
-      status = case when held.holder is null then ${BURNED_STATUS}::int else ${domains.status} end
+      status = case when held.holder is null then ${BURNED_STATUS}::int else ${domains.status} end,
+      expires_at = case when held.holder is null
+        then least(${domains.expiresAt}, ${releasedBefore.toISOString()}::timestamptz)
+        else ${domains.expiresAt} end
     from (values ${values}) as held(serial_no, holder)
     where ${domains.tokenId} = ${tokenId} and ${domains.serialNo} = held.serial_no
       and ${domains.status} = ${DELIVERED_STATUS}

@@ -1,6 +1,11 @@
 import { PAID_STATUS } from '@registry/contracts/orders';
 import { splitDomainName } from '@registry/contracts/domain-name';
-import type { MintPayload } from '../../../jobs/registry-jobs';
+import {
+  WIPE_RELEASED_JOB,
+  wipeJobKey,
+  type MintPayload,
+  type WipePayload,
+} from '../../../jobs/registry-jobs';
 import { monthsAfter, type Effect, type KindDeps, type Settlement } from '../paid-kind';
 import * as repo from '../repo';
 
@@ -33,7 +38,7 @@ export async function registerNames(
     for (const item of lines) {
       if (lost.includes(item.itemName)) continue;
       const { tld, labels } = splitDomainName(item.itemName);
-      const domainId = await domains.registerPaid(tx, {
+      const registration = await domains.registerPaid(tx, {
         name: item.itemName,
         tld,
         parentName: item.isSub === 1 ? labels.slice(1).join('.') : null,
@@ -48,11 +53,17 @@ export async function registerNames(
         orderId: order.id,
       });
       // Someone registered it first.
-      if (domainId === null) {
+      if (registration === null) {
         lost.push(item.itemName);
         continue;
       }
-      const payload: MintPayload = { domainId };
+      // A released name's old NFT is taken back before the new one counts (if no sweep did yet).
+      if (registration.released) {
+        const wipe: WipePayload = { ...registration.released };
+        await queue.enqueue(WIPE_RELEASED_JOB, wipeJobKey(wipe), wipe, tx);
+        jobKeys.push(wipeJobKey(wipe));
+      }
+      const payload: MintPayload = { domainId: registration.id };
       // Keyed by order too: a name released after its grace period is minted again for its next owner.
       const key = `mint:${item.itemName}:${order.id}`;
       await queue.enqueue('mint', key, payload, tx);
