@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
 import { DomainDetailPage } from '../pages/domain-detail-page';
 import { Header } from '../pages/header';
+import { CartPage } from '../pages/cart-page';
 import { checkoutNewName, payAndCloseBeforeConfirm } from '../pages/checkout-flow';
 import { SearchPage } from '../pages/search-page';
 
@@ -145,4 +146,58 @@ test('a subdomain paid and the page reloaded at once: the panel shows where the 
   });
   await panel.getByRole('link', { name: `Subdomains of ${parent}` }).click();
   await expect(page.getByRole('table', { name: `Subdomains of ${parent}` })).toContainText(`shop.${parent}`);
+});
+
+test('a released name bought by a second wallet: its old NFT leaves the first wallet, on the ledger and in its list', async ({
+  page,
+  login,
+  ledger,
+  account,
+  baseURL,
+}) => {
+  const DAY = 24 * 60 * 60 * 1000;
+  // The first wallet buys a name and holds its NFT…
+  const first = await ledger.openAccount();
+  const firstCookie = await ledger.signIn(first);
+  const name = `${unique()}.hbar`;
+  await ledger.purchase(first, firstCookie, {
+    kind: 'domains',
+    items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
+  });
+  await ledger.collect(first, firstCookie, name);
+  const nftsOf = async (accountId: string) => {
+    const response = await fetch(`${baseURL}/ledger/api/v1/accounts/${accountId}/nfts?limit=100`);
+    const { nfts } = (await response.json()) as { nfts: { serial_number: number; metadata: string }[] };
+    return nfts
+      .filter((nft) => Buffer.from(nft.metadata, 'base64').toString() === name)
+      .map((nft) => nft.serial_number);
+  };
+  const [oldSerial] = await nftsOf(first.accountId);
+  expect(oldSerial).toBeDefined();
+
+  // …lets it expire, and its grace period and release premium run out.
+  await ledger.setExpiry(name, new Date(Date.now() - 52 * DAY));
+
+  // The second wallet (this page's) finds it and buys it.
+  const search = new SearchPage(page);
+  await search.goto();
+  await login();
+  await search.search(name.replace(/\.hbar$/, ''));
+  await expect(search.result(name)).toContainText('Available');
+  await search.addToCart(name).click();
+  await search.openCart.click();
+  const cart = new CartPage(page);
+  await cart.proceedToCheckout.click();
+  await cart.proceedToPayment.click();
+  await expect(cart.dialog('Congratulation! Your domain(s) has been minted')).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // One live NFT for the name: a new serial in the second wallet, none left in the first.
+  await expect.poll(() => nftsOf(first.accountId), { timeout: 15_000 }).toEqual([]);
+  const [newSerial] = await nftsOf(account.accountId);
+  expect(newSerial).toBeGreaterThan(oldSerial!);
+  expect((await ledger.domainsOf(firstCookie)).map((domain) => domain.itemName)).not.toContain(name);
+  await page.goto('/gui/w3mydomains');
+  await expect(page.getByRole('table', { name: 'Domains' })).toContainText(name);
 });
