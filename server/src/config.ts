@@ -37,6 +37,11 @@ const ConfigSchema = z.object({
   LEDGER_DEV_ROUTES: z.enum(['loopback', 'open']).default('loopback'),
   /** Who may read `/metrics`: clients on this machine, or any (a scraper behind the operator's network). */
   METRICS: z.enum(['loopback', 'open']).default('loopback'),
+  /** A scraper on another machine reads `/metrics` with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** `/metrics` also on a listener of its own (only that path), for a network only scrapers reach. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Embedded database and other local state. */
   DATA_DIR: z.string().default('./.data'),

@@ -172,7 +172,12 @@ export function createLedgerWatcher(app: FastifyInstance, deps: Deps & { payment
   metrics.register(
     app,
     { queueDepth: () => payments.queue.pending(), watcherLagSeconds: lag },
-    { open: config.METRICS === 'open' },
+    {
+      open: config.METRICS === 'open',
+      token: config.METRICS_TOKEN,
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST,
+    },
   );
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const up = await deps.database.ping();

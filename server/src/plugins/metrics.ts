@@ -1,3 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { HttpError } from '../http-error';
@@ -12,10 +15,36 @@ type Sources = {
   watcherLagSeconds: () => Promise<number | null>;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The address of `/metrics`' own listener (METRICS_PORT), null without one. */
+    metricsListener: () => AddressInfo | null;
+  }
+}
+
+export type MetricsAccess = {
+  /** Anyone may read them (a scraper behind the operator's own network). */
+  open: boolean;
+  /** A scraper elsewhere shows this bearer token. */
+  token?: string;
+  /** A listener of their own, serving only `/metrics`. */
+  port?: number;
+  host?: string;
+};
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the request carries the bearer token, compared in constant time (whatever it guessed). */
+function bearerMatches(token: string, authorization: string | undefined) {
+  const shown = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  return shown !== undefined && timingSafeEqual(digest(shown), digest(token));
+}
+
 /**
  * The server's figures in Prometheus' text format at `/metrics`: request latencies by route, the job
  * queue's depth, the ledger watcher's lag, and what it did with payments and NFTs. Only clients on
- * the same machine read it unless `open` (a scraper elsewhere, behind the operator's own network).
+ * the same machine read it unless `open` (a scraper elsewhere, behind the operator's own network), a
+ * scraper shows the bearer token, or it reads them on their own listener.
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -45,7 +74,7 @@ export function createMetrics() {
       if (event.moved) moved.inc(event.moved);
     },
 
-    register(app: FastifyInstance, sources: Sources, { open }: { open: boolean }) {
+    register(app: FastifyInstance, sources: Sources, access: MetricsAccess) {
       new Gauge({
         name: 'job_queue_depth',
         help: 'Mint and refund jobs queued or running',
@@ -76,10 +105,43 @@ export function createMetrics() {
         );
       });
       app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-        if (!open && !isLoopback(request.ip))
-          throw new HttpError(403, 'METRICS_LOOPBACK_ONLY', 'Metrics are served to this machine only');
+        const allowed =
+          access.open ||
+          isLoopback(request.ip) ||
+          (access.token !== undefined && bearerMatches(access.token, request.headers.authorization));
+        if (!allowed)
+          throw new HttpError(
+            403,
+            'METRICS_LOOPBACK_ONLY',
+            'Metrics are served to this machine only, or to a scraper with the metrics token',
+          );
         return reply.type(registry.contentType).send(await registry.metrics());
       });
+
+      let listener: Server | null = null;
+      app.decorate('metricsListener', () => (listener?.address() as AddressInfo | null) ?? null);
+      if (access.port !== undefined) {
+        const port = access.port;
+        app.addHook('onReady', async () => {
+          listener = createServer((request, response) => {
+            if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+              response.writeHead(404).end();
+              return;
+            }
+            registry.metrics().then(
+              (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+              () => response.writeHead(500).end(),
+            );
+          });
+          await new Promise<void>((resolve, reject) => {
+            listener!.once('error', reject);
+            listener!.listen(port, access.host ?? '0.0.0.0', () => resolve());
+          });
+        });
+        app.addHook('onClose', async () => {
+          await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
+        });
+      }
     },
   };
 }
