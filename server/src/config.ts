@@ -121,6 +121,8 @@ const ConfigSchema = z.object({
   FEED_LEASE_MS: z.coerce.number().int().min(1000).default(15_000),
   /** How often the ledger watcher reads the mirror node for payments and NFT transfers. */
   WATCH_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
+  /** While a quote is open, how often the payments feed is also read (0: only with the rest). */
+  WATCH_PAYMENTS_INTERVAL_MS: z.coerce.number().int().min(0).default(200),
   /** How often each server looks for expiry reminders that are due (sending each is a job, once). */
   REMINDER_SWEEP_MS: z.coerce.number().int().min(1000).default(600_000),
   /** How often each server looks for released names whose NFT is still live (wiping each is a job, once). */

@@ -44,7 +44,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.jobWorker?.start();
-app.ledgerWatcher?.start(config.WATCH_INTERVAL_MS);
+app.ledgerWatcher?.start(config.WATCH_INTERVAL_MS, config.WATCH_PAYMENTS_INTERVAL_MS);
 app.reminderSweeper.start(config.REMINDER_SWEEP_MS);
 app.releaseSweeper.start(config.RELEASE_SWEEP_MS);
 const address = app.server.address();

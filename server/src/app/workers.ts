@@ -156,6 +156,7 @@ export function createLedgerWatcher(app: FastifyInstance, deps: Deps & { payment
           mirror: access.mirror,
           treasuryAccountId: access.writer.operatorId,
           takePayment: (record) => orders.takePayment(record),
+          paymentsExpected: () => orders.anyOpenQuote(),
           collections: () => services.tlds.collections(),
           followNfts: (tokenId, nfts) => services.domains.followNfts(tokenId, nfts),
           kickJobs: (jobKeys) => {

@@ -107,6 +107,10 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_transaction_unique').on(table.transactionId),
     index('orders_account_idx').on(table.accountId),
+    // Whether any quote is open (the ledger watcher reads payments promptly while one is).
+    index('orders_open_quotes_idx')
+      .on(table.expiresAt)
+      .where(sql`status = 'quoted'`),
     // The claim promotion: one open or paid claim per account, whatever races the requests run.
     uniqueIndex('orders_one_claim_per_account')
       .on(table.accountId)

@@ -91,6 +91,37 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     expect(refundJobs.rows[0]!.count).toBe(0);
   }, 180_000);
 
+  it('reads the payments feed promptly while a quote is open, and not at all between full rounds otherwise', async () => {
+    const watcher = t.app.ledgerWatcher!;
+    await watch();
+    const owner = await buyer();
+    // No full round within the test: only the payments timer runs, and only while a quote is open.
+    watcher.start(600_000, 100);
+    try {
+      const name = t.uniqueName();
+      const started = Date.now();
+      const { quote } = await t.payWithoutConfirm(owner, domainsQuote(name));
+      await expect
+        .poll(async () => (await orderOf(quote.orderId)).status, { timeout: 3000, interval: 50 })
+        .toBe('paid');
+      const settledMs = Date.now() - started;
+      expect(settledMs).toBeLessThan(1500);
+
+      // Nothing open: a payment now waits for the next full round.
+      const { rows } = await t.database.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from orders where status = 'quoted' and expires_at > now()`,
+      );
+      expect(rows[0]!.count).toBe(0);
+      const unasked = t.uniqueName();
+      const transfer = await t.pay(owner, t.writer.operatorId, TINYBARS, `nothing quoted for ${unasked}`);
+      expect(transfer.status).toBe('SUCCESS');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await paymentRefunds(transfer.transactionId)).toEqual([]);
+    } finally {
+      await watcher.stop();
+    }
+  });
+
   it('settles each payment once when half the browsers confirm at the same moment', async () => {
     const buyers = await Promise.all(Array.from({ length: 10 }, () => buyer()));
     const payments: Array<{ orderId: string; transactionId: string; buyer: SignedIn }> = [];

@@ -3,6 +3,16 @@ import type { Db, Executor } from '../../db/database';
 import { domains, jobs, ledgerPayments, nameHolds, orderLines, orders } from '../../db/schema';
 
 export type Order = typeof orders.$inferSelect;
+
+/** Whether any quote is open now (its partial index keeps this one index probe however many orders). */
+export async function anyOpenQuote(db: Db, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'quoted'), gte(orders.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
+}
 export type OrderLine = typeof orderLines.$inferSelect;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 

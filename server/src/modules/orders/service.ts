@@ -36,6 +36,8 @@ export function createOrderService(deps: OrderDeps) {
     quote: createQuote(context, pricing),
     confirm: createConfirm(context),
     takePayment: createTakePayment(context),
+    /** Whether a payment may be on its way: some quote is open. */
+    anyOpenQuote: () => repo.anyOpenQuote(db, context.now()),
     state: createOrderState(context),
 
     /** The wallet refused to pay: the quote ends now and its names are free again. */

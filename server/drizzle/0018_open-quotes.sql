@@ -1,0 +1,1 @@
+CREATE INDEX "orders_open_quotes_idx" ON "orders" USING btree ("expires_at") WHERE status = 'quoted';
