@@ -134,3 +134,22 @@ test('HashPack: the wallet refuses the payment: the failure dialog, nothing paid
     })
     .toBe(1);
 });
+
+test('HashPack: the wallet refuses to sign in: the dialog says so, nobody is signed in', async ({
+  page,
+  referenceWallet,
+}) => {
+  const extension = await installHashPackStandIn(page, referenceWallet);
+  referenceWallet.onNextRequests('reject');
+  await new SearchPage(page).goto();
+  const header = new Header(page);
+  await header.connectButton.click();
+  await header.connectDialog.getByRole('button', { name: 'Hashpack' }).click();
+  await expect(header.connectDialog.getByRole('alert')).toHaveText(
+    'The wallet declined to sign in. Connect again to try once more.',
+    { timeout: 30_000 },
+  );
+  expect(extension).toContain('hashconnect-connect-extension');
+  expect(methodsOf(referenceWallet)).toEqual(['hedera_signMessage reject']);
+  expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+});

@@ -4,6 +4,7 @@ import { RemoteSignerWallet } from './remote-signer-wallet';
 import { BLADE_INSTALL_URL, detectBlade } from './detect-extension';
 import { signerSignaturesToSignatureMap, WalletNotInstalledError } from './signer-wallet';
 import { APP_METADATA, WalletConnectNotConfiguredError } from './wallet-connect-options';
+import { signInSignature } from './wallet-errors';
 
 export { detectBlade };
 
@@ -42,7 +43,8 @@ export class BladeWallet extends RemoteSignerWallet {
     if (!this.connector) throw new Error('Wallet not connected');
     // Blade signs the bytes it is given: the HIP-820 prefix is added here.
     const bytes = new TextEncoder().encode(prefixMessageToSign(message));
-    const signatures = await this.connector.getSigners()[0]!.sign([bytes]);
+    const signer = this.connector.getSigners()[0]!;
+    const signatures = await signInSignature(() => signer.sign([bytes]));
     return signerSignaturesToSignatureMap(signatures as never);
   }
 

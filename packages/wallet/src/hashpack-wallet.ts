@@ -3,6 +3,7 @@ import { RemoteSignerWallet } from './remote-signer-wallet';
 import { signerSignaturesToSignatureMap, WalletNotInstalledError } from './signer-wallet';
 import { detectHashPack, HASHPACK_INSTALL_URL } from './detect-extension';
 import { APP_METADATA, WalletConnectNotConfiguredError } from './wallet-connect-options';
+import { signInSignature } from './wallet-errors';
 
 export { detectHashPack };
 
@@ -49,10 +50,9 @@ export class HashPackWallet extends RemoteSignerWallet {
   async signMessage(message: string) {
     if (!this.account || !this.hashconnect) throw new Error('Wallet not connected');
     // HashConnect applies the HIP-820 prefix itself (its verifyMessageSignature checks prefixed bytes).
-    const signatures = await this.hashconnect.signMessages(
-      AccountId.fromString(this.account) as never,
-      message,
-    );
+    const account = AccountId.fromString(this.account);
+    const hashconnect = this.hashconnect;
+    const signatures = await signInSignature(() => hashconnect.signMessages(account as never, message));
     return signerSignaturesToSignatureMap(signatures as never);
   }
 

@@ -1,5 +1,12 @@
 import { PAYMENT_RESULT, type PaymentOutcome } from './wallet-port';
 
+export class SignInDeclinedError extends Error {
+  constructor() {
+    super('The wallet declined to sign in. Connect again to try once more.');
+    this.name = 'SignInDeclinedError';
+  }
+}
+
 /** HIP-820 error codes a wallet answers with (WalletConnect's and Hedera's). */
 const USER_REJECTED = 5000;
 const HEDERA_PRECHECK_FAILED = 9000;
@@ -16,4 +23,14 @@ export function resultOfWalletError(error: unknown): Pick<PaymentOutcome, 'resul
     return { result: PAYMENT_RESULT.failure, ...(status ? { status } : {}) };
   }
   return { result: PAYMENT_RESULT.exception };
+}
+
+/** A wallet's signature of the sign-in message, or SignInDeclinedError when its user said no. */
+export async function signInSignature<T>(sign: () => Promise<T>): Promise<T> {
+  try {
+    return await sign();
+  } catch (error) {
+    if (resultOfWalletError(error).result === PAYMENT_RESULT.failure) throw new SignInDeclinedError();
+    throw error;
+  }
 }

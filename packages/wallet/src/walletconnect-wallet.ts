@@ -11,9 +11,9 @@ import {
 } from './wallet-connect-options';
 import { PAYMENT_RESULT, type PaymentOutcome } from './wallet-port';
 import { mirrorTransactionResult, type MirrorResultOptions } from './mirror-transaction-result';
-import { resultOfWalletError } from './wallet-errors';
+import { resultOfWalletError, SignInDeclinedError } from './wallet-errors';
 
-export { resultOfWalletError };
+export { resultOfWalletError, SignInDeclinedError };
 
 /** What the adapter uses of the library's DAppSigner: HIP-820 requests to the paired wallet. */
 export type Hip820Signer = Pick<
@@ -47,13 +47,6 @@ export class WalletNetworkMismatchError extends Error {
         `Switch the wallet to ${expected} and connect again.`,
     );
     this.name = 'WalletNetworkMismatchError';
-  }
-}
-
-export class SignInDeclinedError extends Error {
-  constructor() {
-    super('The wallet declined to sign in. Connect again to try once more.');
-    this.name = 'SignInDeclinedError';
   }
 }
 
