@@ -7,7 +7,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { DELIVERED } from '../modules/domains/service';
-import { startLocalLedgerProcess, type LocalLedgerProcess } from '../testing/local-ledger-process';
+import {
+  hederaModeEnv,
+  startLocalLedgerProcess,
+  type LocalLedgerProcess,
+} from '../testing/local-ledger-process';
 import { buildServer, startServerProcess, type ServerProcess } from '../testing/server-process';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
@@ -208,17 +212,7 @@ function stormSuite(mode: LedgerMode) {
     if (mode === 'hedera') {
       ledger = await startLocalLedgerProcess();
       const operator = await new LedgerClient(ledger.origin).openAccount();
-      network = {
-        LEDGER: 'hedera',
-        HEDERA_NETWORK: 'local',
-        HEDERA_NODES: Object.entries(ledger.nodes)
-          .map(([address, id]) => `${address}=${id}`)
-          .join(','),
-        HEDERA_OPERATOR_ID: operator.accountId,
-        HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
-        MIRROR_NODE_URL: `${ledger.origin}/ledger`,
-        FIXED_USD_PER_HBAR: '1',
-      };
+      network = hederaModeEnv(ledger, operator);
     }
     server = await startServerProcess({
       ...network,

@@ -92,3 +92,24 @@ export async function startLocalLedgerProcess({ nodes: nodeCount = 1 } = {}): Pr
     },
   };
 }
+
+/**
+ * The registry's environment for the real-network mode on this network (`LEDGER=hedera`, over its gRPC
+ * nodes and mirror REST only), paying and signing as `operator`; the HBAR rate fixed at 1 USD.
+ */
+export function hederaModeEnv(
+  ledger: Pick<LocalLedgerProcess, 'origin' | 'nodes'>,
+  operator: { accountId: string; privateKey: PrivateKey },
+): Record<string, string> {
+  return {
+    LEDGER: 'hedera',
+    HEDERA_NETWORK: 'local',
+    HEDERA_NODES: Object.entries(ledger.nodes)
+      .map(([address, id]) => `${address}=${id}`)
+      .join(','),
+    HEDERA_OPERATOR_ID: operator.accountId,
+    HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
+    MIRROR_NODE_URL: `${ledger.origin}/ledger`,
+    FIXED_USD_PER_HBAR: '1',
+  };
+}

@@ -5,7 +5,11 @@ import { Hbar, TokenAssociateTransaction, TransferTransaction, type Client } fro
 import { DELIVERED_STATUS, type QuoteResponse } from '@registry/contracts/orders';
 import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalLedgerProcess, type LocalLedgerProcess } from '../../testing/local-ledger-process';
+import {
+  hederaModeEnv,
+  startLocalLedgerProcess,
+  type LocalLedgerProcess,
+} from '../../testing/local-ledger-process';
 import { buildServer, startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { createScratchPostgres, TEST_DATABASE_URL } from '../../testing/test-databases';
 import { waitFor } from '../../testing/wait-for';
@@ -40,15 +44,7 @@ describe('kill -9 while minting on a Hedera network', () => {
     }
     env = {
       ...database.env,
-      LEDGER: 'hedera',
-      HEDERA_NETWORK: 'local',
-      HEDERA_NODES: Object.entries(ledger.nodes)
-        .map(([address, id]) => `${address}=${id}`)
-        .join(','),
-      HEDERA_OPERATOR_ID: operator.accountId,
-      HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
-      MIRROR_NODE_URL: `${ledger.origin}/ledger`,
-      FIXED_USD_PER_HBAR: '1',
+      ...hederaModeEnv(ledger, operator),
       JOB_LEASE_MS: '2000',
       JOB_CONCURRENCY: '1',
       RATE_LIMIT_SEARCH: '10000',

@@ -1,7 +1,11 @@
 import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import { LedgerClient } from '@registry/ledger-client/ledger-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalLedgerProcess, type LocalLedgerProcess } from '../../testing/local-ledger-process';
+import {
+  hederaModeEnv,
+  startLocalLedgerProcess,
+  type LocalLedgerProcess,
+} from '../../testing/local-ledger-process';
 import { buildServer, startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { createScratchPostgres, TEST_DATABASE_URL } from '../../testing/test-databases';
 import { waitFor } from '../../testing/wait-for';
@@ -27,15 +31,7 @@ describe.runIf(TEST_DATABASE_URL)('two servers started together on an empty Hede
     operatorId = operator.accountId;
     const env = {
       DATABASE_URL: scratch.url,
-      LEDGER: 'hedera',
-      HEDERA_NETWORK: 'local',
-      HEDERA_NODES: Object.entries(ledger.nodes)
-        .map(([address, id]) => `${address}=${id}`)
-        .join(','),
-      HEDERA_OPERATOR_ID: operator.accountId,
-      HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
-      MIRROR_NODE_URL: `${ledger.origin}/ledger`,
-      FIXED_USD_PER_HBAR: '1',
+      ...hederaModeEnv(ledger, operator),
     };
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 180_000);
