@@ -83,7 +83,7 @@ function stormSuite(mode: LedgerMode) {
   let server: ServerProcess;
   let ledger: LocalLedgerProcess | null = null;
   let client: LedgerClient;
-  let tokenId: string;
+  let tokenId = '';
   const answers: Answer[] = [];
   const sdkClients: Client[] = [];
   /** Where the ledger's HTTP routes and mirror REST answer: the server's own, or the network's. */
@@ -258,7 +258,12 @@ function stormSuite(mode: LedgerMode) {
         kind: 'domains',
         items: [{ itemName: `storm${run}warm.hbar`, months: 12, isWebProtectionOn: false }],
       });
-      tokenId = (await client.collectionOf(buyers[0]!.cookie, `storm${run}warm.hbar`))!;
+      // Made by the confirm's jobs, or by the watcher's when it found the payment first.
+      for (const started = Date.now(); !tokenId; await sleep(100)) {
+        tokenId = (await client.collectionOf(buyers[0]!.cookie, `storm${run}warm.hbar`)) ?? '';
+        if (!tokenId && Date.now() - started > 30_000)
+          throw new Error('the first purchase made no collection');
+      }
       for (const buyer of buyers) await client.associate(buyer.account, tokenId);
 
       let trafficEnds = false;

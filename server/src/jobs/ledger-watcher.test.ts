@@ -140,7 +140,11 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
       ),
       watch(),
     ]);
-    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // Whoever settled the payment, the confirm's answer waited for its mint as it would have alone.
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body).toMatchObject({ resData: [{ status: DELIVERED_STATUS }] });
+    }
     await watch();
     for (const { orderId, transactionId } of payments) {
       const order = await orderOf(orderId);
@@ -154,6 +158,18 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
       .where(eq(ledgerPayments.outcome, 'settled'));
     expect(settled[0]!.count).toBeGreaterThanOrEqual(payments.length);
   }, 180_000);
+
+  it('answers a confirm that comes after the watcher settled its payment as it would have itself: delivered', async () => {
+    const each = await buyer();
+    const name = t.uniqueName();
+    const { quote: quoted, transactionId } = await t.payWithoutConfirm(each, domainsQuote(name));
+    // The watcher finds the payment first and starts its mint in the background.
+    await t.app.ledgerWatcher!.catchUp();
+    expect((await orderOf(quoted.orderId)).transactionId).toBe(mirrorId(transactionId));
+    const answer = await t.confirm(each, quoted.orderId, transactionId);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ resData: [{ itemName: name, status: DELIVERED_STATUS }] });
+  });
 
   it('refunds whole, once, what no quote may take, with the payment named in the memo', async () => {
     const payer = await buyer();
@@ -202,6 +218,9 @@ describe.each(engineCases)('ledger watcher on $engine', ({ open }) => {
     // The browser's confirm of a refunded payment says so instead of settling it.
     const late = await t.confirm(payer, twice.quote.orderId, second.transactionId);
     expect(late.body.code).toBe('ORDER_ALREADY_PAID');
+    // A short payment refunded before the page confirmed it: the 402 it would have had first.
+    const shortAfterRefund = await t.confirm(payer, quoted.orderId, underpaid.transactionId);
+    expect([shortAfterRefund.status, shortAfterRefund.body.code]).toEqual([402, 'UNDERPAID']);
 
     const history = await t.app.inject({
       method: 'GET',

@@ -19,6 +19,17 @@ export const quoteExpired = (names: string[]) =>
 export function createConfirm({ deps, settlement, creditedBy }: OrderContext) {
   const { db } = deps;
   const { answer, paymentRecord, settle } = settlement;
+
+  /**
+   * The order was settled by this payment already (an earlier confirm, or the ledger watcher a moment
+   * ago): the answer waits briefly for its jobs as it would have after settling here, so the buyer
+   * hears the same whichever got there first.
+   */
+  async function answerSettled(orderId: string, accountId: string) {
+    await deps.runJobs(await repo.openJobKeysOf(db, orderId));
+    return answer(orderId, accountId);
+  }
+
   return async function confirm(
     accountId: string,
     orderId: string,
@@ -35,14 +46,14 @@ export function createConfirm({ deps, settlement, creditedBy }: OrderContext) {
       // The same confirmation again: the same answer.
       if (order.status === 'refunded' && order.paidAt && order.expiresAt <= order.paidAt)
         throw quoteExpired((await repo.linesOf(db, order.id)).map((item) => item.itemName));
-      return answer(orderId, accountId);
+      return answerSettled(orderId, accountId);
     }
     if (transactionId.split('-')[0] !== accountId)
       throw badRequest('PAYER_MISMATCH', 'The payment was not made by the signed-in account');
-    if ((await repo.paymentOutcome(db, transactionId))?.outcome === 'refunded')
-      throw conflict('PAYMENT_REFUNDED', 'This payment matched no open quote and was refunded');
-    if (await repo.orderWithTransaction(db, transactionId))
-      throw conflict('TRANSACTION_ALREADY_USED', 'This payment was already used for another order');
+    const usedBy = await repo.orderWithTransaction(db, transactionId);
+    // The watcher settled this very order with it since the order was read above.
+    if (usedBy?.id === order.id) return answerSettled(orderId, accountId);
+    if (usedBy) throw conflict('TRANSACTION_ALREADY_USED', 'This payment was already used for another order');
 
     const record = await paymentRecord(transactionId);
     const credited = creditedBy(record);
@@ -55,6 +66,9 @@ export function createConfirm({ deps, settlement, creditedBy }: OrderContext) {
     }
     if (memoOf(record) !== order.id)
       throw new HttpError(402, 'WRONG_MEMO', 'The payment memo is not this order');
+    // After the checks above, so a short payment the watcher refunded first gets the same 402.
+    if ((await repo.paymentOutcome(db, transactionId))?.outcome === 'refunded')
+      throw conflict('PAYMENT_REFUNDED', 'This payment matched no open quote and was refunded');
 
     let outcome: Outcome;
     try {
@@ -67,7 +81,7 @@ export function createConfirm({ deps, settlement, creditedBy }: OrderContext) {
       if (error instanceof PaymentTaken || repo.isUniqueViolation(error)) {
         // The ledger watcher may have settled this very payment a moment ago: the same answer then.
         const settled = await repo.findOrder(db, orderId, accountId);
-        if (settled?.transactionId === transactionId) return answer(orderId, accountId);
+        if (settled?.transactionId === transactionId) return answerSettled(orderId, accountId);
         if ((await repo.paymentOutcome(db, transactionId))?.outcome === 'refunded')
           throw conflict('PAYMENT_REFUNDED', 'This payment matched no open quote and was refunded');
         if (settled?.transactionId) throw conflict('ORDER_ALREADY_PAID', 'This order was already paid');

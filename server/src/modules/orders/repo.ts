@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { domains, jobs, ledgerPayments, nameHolds, orderLines, orders } from '../../db/schema';
 
@@ -185,6 +185,18 @@ export async function markPaid(
 
 export async function markOrderRefunded(db: Db, orderId: string) {
   await db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+}
+
+/**
+ * The jobs of an order still to run (its mints, its refund): keyed `…:{order id}`. Only open jobs are
+ * looked at, which the status index keeps few.
+ */
+export async function openJobKeysOf(db: Db, orderId: string): Promise<string[]> {
+  const open = await db
+    .select({ uniqueKey: jobs.uniqueKey })
+    .from(jobs)
+    .where(and(sql`${jobs.status} in ('queued', 'running')`, like(jobs.uniqueKey, `%:${orderId}`)));
+  return open.map((job) => job.uniqueKey);
 }
 
 /**
