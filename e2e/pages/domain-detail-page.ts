@@ -45,7 +45,7 @@ export class DomainDetailPage {
   async transferTo(name: string, accountId: string) {
     await this.row('NFT').getByRole('button', { name: 'Transfer' }).click();
     const transfer = this.dialog(`Transfer ${name}`);
-    await transfer.getByLabel('Receiver account id').fill(accountId);
+    await transfer.getByLabel('Receiver: a name or an account id').fill(accountId);
     await transfer.getByRole('button', { name: 'Send domain' }).click();
     await expect(transfer.getByRole('status')).toHaveText(
       `Sent. ${name} now belongs to ${accountId}; its records go with it.`,

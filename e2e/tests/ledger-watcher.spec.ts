@@ -62,12 +62,20 @@ test('a name sent to a second Local Wallet account moves there, with a clear mes
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
-  await dialog.getByLabel('Receiver account id').fill('alice');
+  const receiverBox = dialog.getByLabel('Receiver: a name or an account id');
+  await receiverBox.fill('alice');
   await dialog.getByRole('button', { name: 'Send domain' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Enter an account id such as 0.0.1234');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Enter a name such as alice.hbar or an account id such as 0.0.1234',
+  );
+  // A name is resolved before anything is signed; this one points back to the sender.
+  await receiverBox.fill(name);
+  await expect(dialog.getByText('That is your own account: choose someone else')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send domain' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That is your own account: choose someone else');
 
   // The receiver has not associated the collection: nothing is sent, and it says why.
-  await dialog.getByLabel('Receiver account id').fill(receiver.accountId);
+  await receiverBox.fill(receiver.accountId);
   await dialog.getByRole('button', { name: 'Send domain' }).click();
   await expect(dialog.getByRole('alert')).toContainText(`${receiver.accountId} cannot receive ${name} yet`);
 

@@ -206,6 +206,81 @@ export function createResolver({
 
 export type Resolver = ReturnType<typeof createResolver>;
 
+/** Whom a payment or a transfer goes to: an account, and the name it was asked by (if any). */
+export type Recipient = {
+  accountId: string;
+  /** The name typed, when one was: show "name → account" before anything is signed. */
+  name: string | null;
+  /** The account is shown by this very name (its primary name). */
+  isPrimaryName: boolean;
+};
+
+export type RecipientAnswer =
+  | { ok: true; recipient: Recipient }
+  | { ok: false; reason: 'malformed' | 'unregistered' | 'unheld' | 'self'; message: string };
+
+const ACCOUNT_ID = /^\d+\.\d+\.\d+$/;
+
+/**
+ * What a sender typed (a name or an account id) as the account to pay or send to, or why it cannot
+ * be: not a name nor an account, a name nobody registered or that was released, a name that points
+ * to no account now (before delivery, in its grace period), or the sender's own account.
+ */
+export async function findRecipient(
+  resolver: Pick<Resolver, 'resolveName'>,
+  typed: string,
+  { sender }: { sender: string | null },
+): Promise<RecipientAnswer> {
+  const input = typed.trim().toLowerCase();
+  const self = (): RecipientAnswer => ({
+    ok: false,
+    reason: 'self',
+    message: 'That is your own account: choose someone else',
+  });
+  if (ACCOUNT_ID.test(input)) {
+    if (input === sender) return self();
+    return { ok: true, recipient: { accountId: input, name: null, isPrimaryName: false } };
+  }
+  const malformed: RecipientAnswer = {
+    ok: false,
+    reason: 'malformed',
+    message: 'Enter a name such as alice.hbar or an account id such as 0.0.1234',
+  };
+  if (!input.includes('.')) return malformed;
+  let resolution: Resolution | null;
+  try {
+    resolution = await resolver.resolveName(input);
+  } catch (error) {
+    if (error instanceof ResolverError && error.status === 400) return malformed;
+    throw error;
+  }
+  if (!resolution)
+    return {
+      ok: false,
+      reason: 'unregistered',
+      message: `${input} is not registered to anyone: it points to no account`,
+    };
+  if (!resolution.accountId) {
+    const expired = Date.parse(resolution.expiresAt) <= Date.now();
+    return {
+      ok: false,
+      reason: 'unheld',
+      message: expired
+        ? `${resolution.name} has expired: it points to no account until it is renewed`
+        : `${resolution.name} is not delivered yet: it points to no account`,
+    };
+  }
+  if (resolution.accountId === sender) return self();
+  return {
+    ok: true,
+    recipient: {
+      accountId: resolution.accountId,
+      name: resolution.name,
+      isPrimaryName: resolution.isPrimaryName,
+    },
+  };
+}
+
 /** UTF-8 text of base64 (the NFT's metadata), in browsers and Node alike. */
 function decodeBase64(value: string): string {
   try {

@@ -1,18 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@registry/contracts/routes';
 import { Menu, MenuItem, MenuNote } from '@registry/ui/menu';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { usePrimaryName } from './use-primary-name';
 
+const SendHbarModal = lazy(() =>
+  import('./send-hbar-modal').then((module) => ({ default: module.SendHbarModal })),
+);
+
 /**
  * The account's primary name (or its id when it has none) opening a menu: balance (read when it
- * opens), Orders & Profile, Logout.
+ * opens), Send HBAR, Orders & Profile, Logout.
  */
 export function PairedAccountMenu({ accountId }: { accountId: string }) {
   const { logout, adapter } = useWalletSession();
   const primaryName = usePrimaryName(accountId);
   const [balance, setBalance] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
   const navigate = useNavigate();
 
   const onOpenChange = async (open: boolean) => {
@@ -24,28 +29,36 @@ export function PairedAccountMenu({ accountId }: { accountId: string }) {
   };
 
   return (
-    <Menu
-      label="Account"
-      onOpenChange={(open) => void onOpenChange(open)}
-      trigger={
-        <button
-          type="button"
-          data-testid="account-id"
-          className="account-menu__trigger"
-          {...(primaryName ? { title: accountId, 'data-primary-name': '' } : {})}
-        >
-          {primaryName ?? accountId}
-        </button>
-      }
-    >
-      {primaryName ? <MenuNote testId="menu-account-id">{accountId}</MenuNote> : null}
-      <MenuNote testId="wallet-balance">
-        {balance === null ? 'Balance …' : `${balance.toFixed(2)} HBAR`}
-      </MenuNote>
-      <MenuItem asChild>
-        <Link to={paths.profile('orders')}>Orders &amp; Profile</Link>
-      </MenuItem>
-      <MenuItem onSelect={() => void logout().then(() => navigate('/'))}>Logout</MenuItem>
-    </Menu>
+    <>
+      <Menu
+        label="Account"
+        onOpenChange={(open) => void onOpenChange(open)}
+        trigger={
+          <button
+            type="button"
+            data-testid="account-id"
+            className="account-menu__trigger"
+            {...(primaryName ? { title: accountId, 'data-primary-name': '' } : {})}
+          >
+            {primaryName ?? accountId}
+          </button>
+        }
+      >
+        {primaryName ? <MenuNote testId="menu-account-id">{accountId}</MenuNote> : null}
+        <MenuNote testId="wallet-balance">
+          {balance === null ? 'Balance …' : `${balance.toFixed(2)} HBAR`}
+        </MenuNote>
+        <MenuItem onSelect={() => setSending(true)}>Send HBAR</MenuItem>
+        <MenuItem asChild>
+          <Link to={paths.profile('orders')}>Orders &amp; Profile</Link>
+        </MenuItem>
+        <MenuItem onSelect={() => void logout().then(() => navigate('/'))}>Logout</MenuItem>
+      </Menu>
+      {sending ? (
+        <Suspense fallback={null}>
+          <SendHbarModal accountId={accountId} onClose={() => setSending(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

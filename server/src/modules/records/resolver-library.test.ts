@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createResolver, ResolverError } from '@registry/resolver';
+import { createResolver, findRecipient, ResolverError } from '@registry/resolver';
 import { engineCases } from '../../testing/test-databases';
 import { listeningTestApp } from '../../testing/listening-app';
 
@@ -98,5 +98,51 @@ describe.each(engineCases)('the resolver library against the server on $engine',
       reason: '0.0.424242 is not the .hbar collection',
     });
     expect((await otherCollection.verify(first.name, { mirrorNodeUrl })).verified).toBe(false);
+  });
+
+  it('finds whom to pay from a name or an account id, and refuses what points to no one else', async () => {
+    const { t, origin, alice, bob, first, second } = await setUp();
+    const resolver = createResolver({ registryUrl: origin });
+    const asBob = (typed: string) => findRecipient(resolver, typed, { sender: bob.accountId });
+
+    expect(await asBob(` ${first.name.toUpperCase()} `)).toEqual({
+      ok: true,
+      recipient: { accountId: alice.accountId, name: first.name, isPrimaryName: false },
+    });
+    expect(await asBob('0.0.1234')).toEqual({
+      ok: true,
+      recipient: { accountId: '0.0.1234', name: null, isPrimaryName: false },
+    });
+    // A name resolving to the sender, and the sender's own id.
+    for (const own of [first.name, alice.accountId])
+      expect(await findRecipient(resolver, own, { sender: alice.accountId })).toMatchObject({
+        ok: false,
+        reason: 'self',
+      });
+    for (const typed of ['alice', '', 'a..hbar', '<b>x</b>.hbar'])
+      expect(await asBob(typed), typed).toMatchObject({ ok: false, reason: 'malformed' });
+    const nobody = t.uniqueName();
+    expect(await asBob(nobody)).toEqual({
+      ok: false,
+      reason: 'unregistered',
+      message: `${nobody} is not registered to anyone: it points to no account`,
+    });
+
+    // In its grace period a name points to no account; released, it is nobody's.
+    const DAY = 24 * 60 * 60 * 1000;
+    const expire = (name: string, daysAgo: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/ledger/domain-expiry',
+        payload: { domainName: name, expiresAt: new Date(Date.now() - daysAgo * DAY).toISOString() },
+      });
+    await expire(second.name, 1);
+    expect(await asBob(second.name)).toEqual({
+      ok: false,
+      reason: 'unheld',
+      message: `${second.name} has expired: it points to no account until it is renewed`,
+    });
+    await expire(second.name, 52);
+    expect(await asBob(second.name)).toMatchObject({ ok: false, reason: 'unregistered' });
   });
 });

@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import { AccountIdSchema } from '@registry/contracts/account';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@registry/ui/button';
 import { Modal } from '@registry/ui/modal';
+import { RecipientField, useRecipient } from '@registry/ui/recipient';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { transferDomain, type TransferStep } from '../api/transfer-domain';
 
@@ -26,24 +26,26 @@ type TransferDomainModalProps = {
 };
 
 /**
- * Sends a domain's NFT to another account: the server checks the receiver can hold it, the wallet
- * signs the transfer, and the registry reads the new holder from the ledger.
+ * Sends a domain's NFT to another account, typed as an account id or a name (shown resolved before
+ * anything is signed): the server checks the receiver can hold it, the wallet signs the transfer,
+ * and the registry reads the new holder from the ledger.
  */
 export function TransferDomainModal({ domainName, onClose, onSent }: TransferDomainModalProps) {
   const loadWallet = useWalletSession((session) => session.adapter);
+  const sender = useWalletSession((session) => session.accountId);
   const [receiver, setReceiver] = useState('');
   const [step, setStep] = useState<Step>('idle');
   const [error, setError] = useState<string | null>(null);
   const [owner, setOwner] = useState<string | null>(null);
-  const inputId = useId();
+  const recipient = useRecipient(receiver, sender);
   const busy = step !== 'idle' && step !== 'done';
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const to = AccountIdSchema.safeParse(receiver.trim());
-    if (!to.success) return setError('Enter an account id such as 0.0.1234');
-    const outcome = await transferDomain(domainName, to.data, loadWallet, setStep).catch(
+    const to = await recipient.settle();
+    if (!to.ok) return setError(to.message);
+    const outcome = await transferDomain(domainName, to.recipient.accountId, loadWallet, setStep).catch(
       (failure: unknown) => ({ ok: false as const, message: messageOf(failure) }),
     );
     if (!outcome.ok) {
@@ -74,17 +76,17 @@ export function TransferDomainModal({ domainName, onClose, onSent }: TransferDom
             The domain's NFT moves to the receiver's wallet: they own and manage it from then on, and you no
             longer can. The receiver must have associated the collection first.
           </p>
-          <label htmlFor={inputId}>Receiver account id</label>
-          <input
-            id={inputId}
+          <RecipientField
+            label="Receiver: a name or an account id"
             className="transfer-domain__input"
             value={receiver}
-            onChange={(event) => setReceiver(event.target.value)}
-            placeholder="0.0.1234"
-            autoComplete="off"
-            spellCheck={false}
+            onChange={(value) => {
+              setReceiver(value);
+              setError(null);
+            }}
+            lookup={recipient}
+            failed={error !== null}
             disabled={busy}
-            aria-invalid={error ? true : undefined}
           />
           {busy ? <p role="status">{STEP_TEXT[step]}</p> : null}
           {error ? <p role="alert">{error}</p> : null}
