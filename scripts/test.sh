@@ -20,6 +20,7 @@ pnpm exec tsc -p tsconfig.json --noEmit
 step "Linting"
 pnpm exec eslint . --max-warnings=0
 pnpm exec prettier --check . --log-level warn
+bash scripts/check-cycles.sh
 
 step "Unit and integration tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}"
 pnpm exec vitest run

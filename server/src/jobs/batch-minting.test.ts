@@ -12,7 +12,8 @@ import { engineCases } from '../testing/test-databases';
 import { createJobQueue, JobWorker } from './job-queue';
 import { createOrderRecords } from '../modules/orders/service';
 import { createTldService } from '../modules/tlds/service';
-import { createRegistryJobs, MINT_BATCH } from './registry-jobs';
+import { createRegistryJobs } from './registry-jobs';
+import { MINT_BATCH } from './registry/payloads';
 
 /** A writer whose answer is lost after the ledger took the transaction: the server died right then. */
 function losingAnswers(writer: LedgerWriter, lose: (transaction: Transaction) => boolean): LedgerWriter {

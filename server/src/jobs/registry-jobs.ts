@@ -9,17 +9,6 @@ import { createMintHandler } from './registry/mint-job';
 import { WIPE_RELEASED_JOB, type RefundPayload, type WipePayload } from './registry/payloads';
 import { createSubmitOnce, type SubmitOnce } from './registry/submit-once';
 
-export {
-  associationRecheckMs,
-  MINT_BATCH,
-  REFUNDED,
-  WIPE_RELEASED_JOB,
-  wipeJobKey,
-  type MintPayload,
-  type RefundPayload,
-  type WipePayload,
-} from './registry/payloads';
-
 type Deps = {
   writer: LedgerWriter;
   mirror: MirrorReader;

@@ -4,7 +4,7 @@ import { conflict, HttpError } from '../../http-error';
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
-import { REFUNDED, type RefundPayload } from '../../jobs/registry-jobs';
+import { REFUNDED, type RefundPayload } from '../../jobs/registry/payloads';
 import type { DomainService } from '../domains/service';
 import type { KindDeps } from './paid-kind';
 import { paidKind } from './paid-kinds';

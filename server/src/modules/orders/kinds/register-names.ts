@@ -5,7 +5,7 @@ import {
   wipeJobKey,
   type MintPayload,
   type WipePayload,
-} from '../../../jobs/registry-jobs';
+} from '../../../jobs/registry/payloads';
 import { monthsAfter, type Effect, type KindDeps, type Settlement } from '../paid-kind';
 import * as repo from '../repo';
 
