@@ -30,4 +30,7 @@ export function normaliseTransactionId(value: string): string | null {
   return `${payer}-${BigInt(match[2]!)}-${match[3]!.padStart(9, '0')}`;
 }
 
+/** The account that paid for (and so made) a transaction, from its mirror-form id. */
+export const payerOf = (mirrorTransactionId: string): string => mirrorTransactionId.split('-')[0]!;
+
 export const ENTITY_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSendAmount, formatTinybars, SEND_FEE_MARGIN_TINYBARS } from './send-hbar';
+import { formatTinybars } from './hbar';
+import { checkSendAmount, SEND_FEE_MARGIN_TINYBARS } from './send-hbar';
 
 describe('an amount of HBAR to send', () => {
   it('is read in whole tinybars, up to eight decimals', () => {

@@ -1,6 +1,8 @@
 /** Sending HBAR from the connected wallet to a name or an account. */
 
-const TINYBARS_PER_HBAR = 100_000_000n;
+import { formatTinybars, TINYBARS_PER_HBAR } from './hbar';
+
+const PER_HBAR = BigInt(TINYBARS_PER_HBAR);
 
 /** A network fee left aside when checking an amount against the balance (a transfer costs far less). */
 export const SEND_FEE_MARGIN_TINYBARS = 1_000_000n;
@@ -15,7 +17,7 @@ export function checkSendAmount(typed: string, balanceTinybars: bigint | null): 
   const text = typed.trim();
   const match = /^(\d{1,10})(?:\.(\d{1,8}))?$/.exec(text);
   if (!match) return { ok: false, message: 'Enter an amount in HBAR such as 5 or 0.5' };
-  const tinybars = BigInt(match[1]!) * TINYBARS_PER_HBAR + BigInt((match[2] ?? '').padEnd(8, '0'));
+  const tinybars = BigInt(match[1]!) * PER_HBAR + BigInt((match[2] ?? '').padEnd(8, '0'));
   if (tinybars <= 0n) return { ok: false, message: 'The amount must be more than 0 HBAR' };
   if (balanceTinybars !== null && tinybars + SEND_FEE_MARGIN_TINYBARS > balanceTinybars)
     return {
@@ -23,15 +25,4 @@ export function checkSendAmount(typed: string, balanceTinybars: bigint | null): 
       message: `You have ${formatTinybars(balanceTinybars)} HBAR: the amount and the network fee must fit in it`,
     };
   return { ok: true, tinybars };
-}
-
-/** Tinybars as HBAR, without trailing zeros: 500000000n → '5', 150000000n → '1.5'. */
-export function formatTinybars(tinybars: bigint): string {
-  const sign = tinybars < 0n ? '-' : '';
-  const whole = (tinybars < 0n ? -tinybars : tinybars) / TINYBARS_PER_HBAR;
-  const fraction = ((tinybars < 0n ? -tinybars : tinybars) % TINYBARS_PER_HBAR)
-    .toString()
-    .padStart(8, '0')
-    .replace(/0+$/, '');
-  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }

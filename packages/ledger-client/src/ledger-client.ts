@@ -10,6 +10,7 @@ import {
 import type { QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
 import type { RecordField } from '@registry/contracts/records';
 import { signMessageToSignatureMap } from '@registry/wallet/signature-map';
+import { hbarToTinybars } from '@registry/contracts/hbar';
 
 /** A development account on the server's local ledger, with its key: what the Local Wallet keeps. */
 export type LedgerAccount = { accountId: string; privateKey: PrivateKey };
@@ -196,7 +197,7 @@ export class LedgerClient {
    * network's fee account, not the registry's treasury, which refunds a payment that names no quote.
    */
   async spendDownTo(account: LedgerAccount, keepHbar: number) {
-    const spend = (await this.balanceOf(account)) - BigInt(Math.round(keepHbar * 1e8));
+    const spend = (await this.balanceOf(account)) - hbarToTinybars(keepHbar);
     await this.submit(
       account,
       new TransferTransaction()

@@ -10,7 +10,7 @@ export { PaidActionProgress, priceFixedText } from './paid-action-progress';
 export { isPaid, sessionJournal } from './payment-journal';
 export type { JournalEntry, PaymentJournal } from './payment-journal';
 export { PAYMENT_STATE_TEXT, PaymentStatus } from './payment-status';
-export { DELIVERED, failureOf, PAID_STAGES, runPaidAction } from './run-paid-action';
+export { failureOf, PAID_STAGES, runPaidAction } from './run-paid-action';
 export type {
   PaidActionDeps,
   PaidActionOutcome,

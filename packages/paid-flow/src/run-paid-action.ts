@@ -15,7 +15,6 @@ export const PAID_STAGES = ['quote', 'approval', 'confirmation', 'delivery'] as 
 export type PaidStage = (typeof PAID_STAGES)[number];
 
 /** Spec status of a line: 22 minted and delivered, 1 paid and in progress (or applied), 0 refunded. */
-export const DELIVERED = DELIVERED_STATUS;
 
 /** Where an attempt stands: its stage, its quote and the payment once made. */
 export type PaidActionState = {
@@ -131,7 +130,7 @@ export async function runPaidAction(
     advance({ stage: 'delivery', quote: quote!, transactionId });
     const waiting = confirmation.resData.filter((line) => line.status === 1).map((line) => line.itemName);
     let delivered = confirmation.resData
-      .filter((line) => line.status === DELIVERED)
+      .filter((line) => line.status === DELIVERED_STATUS)
       .map((line) => line.itemName);
     let pending = NAME_ORDER_KINDS.has(request.kind) ? waiting : [];
     if (pending.length > 0) {

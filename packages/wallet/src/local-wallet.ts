@@ -2,7 +2,8 @@ import { PrivateKey, type Transaction, Wallet } from '@hashgraph/sdk';
 import { AccountWallet } from './account-wallet';
 import { LocalLedgerProvider, LocalLedgerStatusError } from './local-ledger-provider';
 import { signMessageToSignatureMap } from './signature-map';
-import { PAYMENT_RESULT, TINYBARS_PER_HBAR, type PaymentOutcome } from './wallet-port';
+import { PAYMENT_RESULT, type PaymentOutcome } from './wallet-port';
+import { tinybarsToHbar } from '@registry/contracts/hbar';
 
 const STORAGE_KEY = 'local-wallet';
 
@@ -82,7 +83,7 @@ export class LocalWallet extends AccountWallet {
     );
     if (!response.ok) throw new Error(`The local ledger answered ${response.status}`);
     const body = (await response.json()) as { balance: { balance: number } };
-    return body.balance.balance / TINYBARS_PER_HBAR;
+    return tinybarsToHbar(body.balance.balance);
   }
 
   async signMessage(message: string) {

@@ -19,6 +19,7 @@ import {
   type PaymentOutcome,
   type PaymentRequest,
 } from './wallet-port';
+import { tinybarsToHbar } from '@registry/contracts/hbar';
 
 export class WalletNotInstalledError extends Error {
   constructor(
@@ -112,5 +113,5 @@ export async function mirrorBalance(
   );
   if (!response.ok) throw new Error(`The mirror node answered ${response.status}`);
   const body = (await response.json()) as { balance: { balance: number } };
-  return body.balance.balance / 100_000_000;
+  return tinybarsToHbar(body.balance.balance);
 }

@@ -53,4 +53,4 @@ export function createDisconnectEvent() {
   };
 }
 
-export const TINYBARS_PER_HBAR = 100_000_000;
+export { TINYBARS_PER_HBAR } from '@registry/contracts/hbar';

@@ -6,7 +6,7 @@ import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
-import { DELIVERED } from '../modules/domains/service';
+import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import {
   hederaModeEnv,
   startLocalLedgerProcess,
@@ -337,7 +337,7 @@ function stormSuite(mode: LedgerMode) {
           .poll(
             async () =>
               (await client.domainsOf(buyer.cookie))
-                .filter((domain) => domain.status === DELIVERED)
+                .filter((domain) => domain.status === DELIVERED_STATUS)
                 .map((domain) => domain.itemName),
             { timeout: 60_000, interval: 250 },
           )

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUS, type OrderStatus, type PaymentOutcome } from '../modules/orders/order-status';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const hbar = (name: string) => numeric(name, { precision: 20, scale: 8, mode: 'number' });
@@ -89,7 +90,7 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     accountId: text('account_id').notNull(),
     kind: text('kind').notNull(),
-    status: text('status').notNull().default('quoted'),
+    status: text('status').$type<OrderStatus>().notNull().default(ORDER_STATUS.quoted),
     totalHbar: hbar('total_hbar').notNull(),
     amountTinybars: bigint('amount_tinybars', { mode: 'bigint' }).notNull(),
     discounts: jsonb('discounts')
@@ -311,8 +312,7 @@ export const ledgerPayments = pgTable(
     amountTinybars: bigint('amount_tinybars', { mode: 'bigint' }).notNull(),
     /** The order the memo named, when it named one. */
     orderId: uuid('order_id'),
-    /** 'settled' (the order took it) or 'refunded' (sent back whole). */
-    outcome: text('outcome').notNull(),
+    outcome: text('outcome').$type<PaymentOutcome>().notNull(),
     reason: text('reason'),
     createdAt: createdAt(),
   },

@@ -6,7 +6,7 @@ import { injectFetch } from '../ledger/inject-fetch';
 import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
 import { MirrorReader } from '../ledger/mirror-reader';
 import * as domainRepo from '../modules/domains/repo';
-import { DELIVERED } from '../modules/domains/service';
+import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import { startTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { engineCases } from '../testing/test-databases';
 import { createJobQueue, JobWorker } from './job-queue';
@@ -49,7 +49,7 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
       domains: {
         byIds: (ids) => domainRepo.domainsByIds(db, ids),
         markMinted: (collection, minted) => domainRepo.markMinted(db, collection, minted),
-        markDelivered: (ids) => domainRepo.markStatus(db, ids, DELIVERED),
+        markDelivered: (ids) => domainRepo.markStatus(db, ids, DELIVERED_STATUS),
         markNftGone: (tokenId, serialNo) => domainRepo.markNftGone(db, tokenId, serialNo),
       },
       tlds: createTldService(db, { cacheMs: 0 }),
@@ -119,7 +119,7 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
     expect(await operatorTransactions('CRYPTOTRANSFER')).toBe(transfersBefore + 1);
     const holderOf = { [first.accountId]: first, [second.accountId]: second };
     for (const row of await nftsOf([...firstNames, ...secondNames])) {
-      expect(row).toMatchObject({ status: DELIVERED, copies: 1, serial_name: row.name });
+      expect(row).toMatchObject({ status: DELIVERED_STATUS, copies: 1, serial_name: row.name });
       expect(holderOf[row.holder!]).toBeDefined();
     }
     expect(
@@ -137,7 +137,7 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
     await makeJobsDue();
     await worker().kick();
     for (const row of await nftsOf(waitingNames))
-      expect(row).toMatchObject({ status: DELIVERED, copies: 1, holder: unassociated.accountId });
+      expect(row).toMatchObject({ status: DELIVERED_STATUS, copies: 1, holder: unassociated.accountId });
     expect(await operatorTransactions('TOKENMINT')).toBe(mintsBefore + 2);
     expect(await operatorTransactions('CRYPTOTRANSFER')).toBe(transfersBefore + 2);
   });
@@ -179,7 +179,12 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
     for (const row of delivered) {
       const owner = (await t.database.db.select().from(domains).where(eq(domains.name, row.name)))[0]!
         .ownerAccount;
-      expect(row).toMatchObject({ status: DELIVERED, copies: 1, serial_name: row.name, holder: owner });
+      expect(row).toMatchObject({
+        status: DELIVERED_STATUS,
+        copies: 1,
+        serial_name: row.name,
+        holder: owner,
+      });
     }
     expect((await t.database.db.select().from(jobs)).every((job) => job.status === 'done')).toBe(true);
   });

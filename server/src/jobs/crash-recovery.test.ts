@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { domains, tlds } from '../db/schema';
-import { DELIVERED } from '../modules/domains/service';
+import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
 import { waitFor } from '../testing/wait-for';
@@ -71,7 +71,7 @@ describe.runIf(TEST_DATABASE_URL)('kill -9 during a batch of mints', () => {
       const [row] = await t.database.db
         .select({ count: sql<number>`count(*)::int` })
         .from(domains)
-        .where(eq(domains.status, DELIVERED));
+        .where(eq(domains.status, DELIVERED_STATUS));
       return row!.count;
     };
     expect(await delivered()).toBe(0);

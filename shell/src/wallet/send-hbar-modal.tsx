@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { checkSendAmount, formatTinybars } from '@registry/contracts/send-hbar';
+import { formatTinybars, hbarToTinybars } from '@registry/contracts/hbar';
+import { checkSendAmount } from '@registry/contracts/send-hbar';
 import { Button } from '@registry/ui/button';
 import { Modal } from '@registry/ui/modal';
 import { RecipientField, useRecipient } from '@registry/ui/recipient';
 import { useWalletSession } from '@registry/wallet/wallet-session';
-import { PAYMENT_RESULT, TINYBARS_PER_HBAR } from '@registry/wallet/wallet-port';
+import { PAYMENT_RESULT } from '@registry/wallet/wallet-port';
 
 type Step = 'form' | 'checking' | 'signing' | 'sent';
 
@@ -41,7 +42,7 @@ export function SendHbarModal({ accountId, onClose }: { accountId: string; onClo
     if (!wallet) return fail('Connect your wallet first');
     const balance = await wallet.balance().catch(() => null);
     if (balance === null) return fail('Your balance could not be read; try again');
-    const checked = checkSendAmount(amount, BigInt(Math.round(balance * TINYBARS_PER_HBAR)));
+    const checked = checkSendAmount(amount, hbarToTinybars(balance));
     if (!checked.ok) return fail(checked.message);
     setStep('signing');
     const outcome = await wallet

@@ -2,7 +2,8 @@ import { AccountId, Hbar, NftId, TokenId, TokenMintTransaction, TransferTransact
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
 import type { MirrorReader } from '../../ledger/mirror-reader';
-import { DELIVERED, type DomainService } from '../../modules/domains/service';
+import { DELIVERED_STATUS } from '@registry/contracts/orders';
+import type { DomainService } from '../../modules/domains/service';
 import { asError, RetryLater, type BatchJobHandler, type Job } from '../job-queue';
 import type { CollectionOf } from './collections';
 import { associationRecheckMs, bySharedTransaction, MINT_BATCH, type MintPayload } from './payloads';
@@ -56,7 +57,7 @@ async function undeliveredByTld(jobs: Job[], run: MintRun, domains: MintDeps['do
   for (const job of jobs) {
     const domain = rows.get(run.payloadOf(job).domainId);
     if (!domain) run.outcomes.set(job, new Error(`domain ${run.payloadOf(job).domainId} is gone`));
-    else if (domain.status !== DELIVERED)
+    else if (domain.status !== DELIVERED_STATUS)
       byTld.set(domain.tld, [...(byTld.get(domain.tld) ?? []), { job, domain }]);
   }
   return byTld;

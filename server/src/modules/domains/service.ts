@@ -1,4 +1,3 @@
-import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import type { Db } from '../../db/database';
 import type { LedgerReader } from '@registry/hedera-node/ledger-port';
 import { cachedValue } from '../../cache/cached-value';
@@ -11,9 +10,6 @@ import { domainTime } from './domain-time';
 import { createOtherProviderDomains } from './other-provider-domains';
 import { createRegistrations } from './registrations';
 import * as repo from './repo';
-
-/** Spec: 22 = minted and delivered. */
-export const DELIVERED = DELIVERED_STATUS;
 
 export { OTHER_PROVIDER_EXPIRY } from './other-provider-domains';
 

@@ -1,10 +1,11 @@
 import type { ConfirmResponse } from '@registry/contracts/orders';
-import { normaliseTransactionId } from '@registry/contracts/hedera-ids';
+import { normaliseTransactionId, payerOf } from '@registry/contracts/hedera-ids';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
 import type { OrderContext } from './order-context';
 import { memoOf } from './payment-record';
 import * as repo from './repo';
 import { PaymentTaken, type Outcome } from './settlement';
+import { ORDER_STATUS, PAYMENT_OUTCOME } from './order-status';
 
 export const quoteExpired = (names: string[]) =>
   conflict(
@@ -44,11 +45,11 @@ export function createConfirm({ deps, settlement, creditedBy }: OrderContext) {
       if (order.transactionId !== transactionId)
         throw conflict('ORDER_ALREADY_PAID', 'This order was already paid');
       // The same confirmation again: the same answer.
-      if (order.status === 'refunded' && order.paidAt && order.expiresAt <= order.paidAt)
+      if (order.status === ORDER_STATUS.refunded && order.paidAt && order.expiresAt <= order.paidAt)
         throw quoteExpired((await repo.linesOf(db, order.id)).map((item) => item.itemName));
       return answerSettled(orderId, accountId);
     }
-    if (transactionId.split('-')[0] !== accountId)
+    if (payerOf(transactionId) !== accountId)
       throw badRequest('PAYER_MISMATCH', 'The payment was not made by the signed-in account');
     const usedBy = await repo.orderWithTransaction(db, transactionId);
     // The watcher settled this very order with it since the order was read above.
@@ -67,7 +68,7 @@ export function createConfirm({ deps, settlement, creditedBy }: OrderContext) {
     if (memoOf(record) !== order.id)
       throw new HttpError(402, 'WRONG_MEMO', 'The payment memo is not this order');
     // After the checks above, so a short payment the watcher refunded first gets the same 402.
-    if ((await repo.paymentOutcome(db, transactionId))?.outcome === 'refunded')
+    if ((await repo.paymentOutcome(db, transactionId))?.outcome === PAYMENT_OUTCOME.refunded)
       throw conflict('PAYMENT_REFUNDED', 'This payment matched no open quote and was refunded');
 
     let outcome: Outcome;
@@ -82,7 +83,7 @@ export function createConfirm({ deps, settlement, creditedBy }: OrderContext) {
         // The ledger watcher may have settled this very payment a moment ago: the same answer then.
         const settled = await repo.findOrder(db, orderId, accountId);
         if (settled?.transactionId === transactionId) return answerSettled(orderId, accountId);
-        if ((await repo.paymentOutcome(db, transactionId))?.outcome === 'refunded')
+        if ((await repo.paymentOutcome(db, transactionId))?.outcome === PAYMENT_OUTCOME.refunded)
           throw conflict('PAYMENT_REFUNDED', 'This payment matched no open quote and was refunded');
         if (settled?.transactionId) throw conflict('ORDER_ALREADY_PAID', 'This order was already paid');
         throw conflict('TRANSACTION_ALREADY_USED', 'This payment was already used for another order');

@@ -1,6 +1,7 @@
 import { splitDomainName } from '@registry/contracts/domain-name';
 import { badRequest, conflict, notFound } from '../../http-error';
-import { DELIVERED, type DomainService } from '../domains/service';
+import { DELIVERED_STATUS } from '@registry/contracts/orders';
+import type { DomainService } from '../domains/service';
 
 /** One priced line of a quote. */
 export type Line = {
@@ -25,7 +26,7 @@ export const line = (itemName: string, months: number, price: number): Line => (
 export async function ownedDelivered(domains: DomainService, accountId: string, name: string) {
   const row = await domains.currentHolding(name);
   if (!row || row.ownerAccount !== accountId) throw notFound(`You do not own ${name}`);
-  if (row.status !== DELIVERED) throw conflict('NOT_DELIVERED', `${name} is not delivered yet`);
+  if (row.status !== DELIVERED_STATUS) throw conflict('NOT_DELIVERED', `${name} is not delivered yet`);
   if (domains.isReleased(row.expiresAt))
     throw conflict(
       'NAME_RELEASED',

@@ -1,9 +1,10 @@
 import { PAID_STATUS, type OrderKind, type OrderState } from '@registry/contracts/orders';
-import { normaliseTransactionId } from '@registry/contracts/hedera-ids';
+import { normaliseTransactionId, payerOf } from '@registry/contracts/hedera-ids';
 import { notFound } from '../../http-error';
 import type { OrderContext } from './order-context';
 import { paidKind } from './paid-kinds';
 import * as repo from './repo';
+import { ORDER_STATUS, PAYMENT_OUTCOME } from './order-status';
 
 /**
  * Where one of the account's orders stands, read from the server's records and (for a payment the
@@ -26,14 +27,14 @@ export function createOrderState({ deps, settlement }: OrderContext) {
       lines,
       refundedTinybars: order.refundedTinybars.toString(),
     };
-    if (order.status === 'refunded') return { ...base, state: 'refunded' };
+    if (order.status === ORDER_STATUS.refunded) return { ...base, state: 'refunded' };
     if (order.transactionId !== null) {
       const waiting = lines.some((line) => line.status === PAID_STATUS) && paidKind(order.kind).holdsNames;
       return { ...base, state: waiting ? 'settling' : 'done' };
     }
     const transactionId = rawTransactionId ? normaliseTransactionId(rawTransactionId) : null;
-    if (transactionId && transactionId.split('-')[0] === accountId) {
-      if ((await repo.paymentOutcome(db, transactionId))?.outcome === 'refunded')
+    if (transactionId && payerOf(transactionId) === accountId) {
+      if ((await repo.paymentOutcome(db, transactionId))?.outcome === PAYMENT_OUTCOME.refunded)
         return { ...base, state: 'refunded' };
       const record = await mirror.getTransaction(transactionId).catch(() => null);
       if (record?.result === 'SUCCESS') return { ...base, state: 'received' };

@@ -1,6 +1,6 @@
 import type { OrderKind, PendingPayment } from '@registry/contracts/orders';
 import type { Db } from '../../db/database';
-import { normaliseTransactionId } from '@registry/contracts/hedera-ids';
+import { normaliseTransactionId, payerOf } from '@registry/contracts/hedera-ids';
 import type { MirrorReader } from '../../ledger/mirror-reader';
 import { creditTo, memoOf } from './payment-record';
 import * as repo from './repo';
@@ -38,7 +38,7 @@ export async function paymentsAwaitingSettlement(
         const entry = byId.get(memoOf(record));
         const transactionId = normaliseTransactionId(record.transaction_id);
         if (!entry || !transactionId || record.result !== 'SUCCESS') continue;
-        if (transactionId.split('-')[0] !== accountId || creditTo(record, treasuryAccountId) <= 0n) continue;
+        if (payerOf(transactionId) !== accountId || creditTo(record, treasuryAccountId) <= 0n) continue;
         found.push({
           orderId: entry.order.id,
           kind: entry.order.kind as OrderKind,

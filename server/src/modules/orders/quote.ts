@@ -6,10 +6,10 @@ import { paidKind } from './paid-kinds';
 import { roundedLines, type Pricing } from './pricing';
 import * as repo from './repo';
 import { networkDown } from './settlement';
+import { hbarToTinybars } from '@registry/contracts/hbar';
 
 /** A quote holds its names and price this long unless the server is configured otherwise. */
 export const QUOTE_TTL_MS = 10 * 60_000;
-const TINYBARS_PER_HBAR = 100_000_000;
 
 /** An order at a fixed HBAR amount for 10 minutes (the quote's lifetime), its names held meanwhile. */
 export function createQuote({ deps, now }: OrderContext, { priced }: Pricing) {
@@ -19,7 +19,7 @@ export function createQuote({ deps, now }: OrderContext, { priced }: Pricing) {
     if (!ledgerUp) throw networkDown();
     const { lines, result } = await priced(accountId, request);
     const total = roundAmount(result.total);
-    const amountTinybars = BigInt(Math.round(total * TINYBARS_PER_HBAR));
+    const amountTinybars = hbarToTinybars(total);
     const quotedAt = now();
     const expiresAt = new Date(quotedAt.getTime() + (deps.quoteTtlMs ?? QUOTE_TTL_MS));
     let order: repo.Order;

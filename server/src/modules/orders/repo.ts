@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { domains, jobs, ledgerPayments, nameHolds, orderLines, orders } from '../../db/schema';
+import { ORDER_STATUS, PAID_STATUSES, PAYMENT_OUTCOME, UNPAID_STATUSES } from './order-status';
+import { tinybarsToHbar } from '@registry/contracts/hbar';
 
 export type Order = typeof orders.$inferSelect;
 
@@ -9,7 +11,7 @@ export async function anyOpenQuote(db: Db, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'quoted'), gte(orders.expiresAt, now)))
+    .where(and(eq(orders.status, ORDER_STATUS.quoted), gte(orders.expiresAt, now)))
     .limit(1);
   return row !== undefined;
 }
@@ -77,7 +79,9 @@ export async function refundedPaymentsOf(db: Db, accountId: string) {
   return db
     .select()
     .from(ledgerPayments)
-    .where(and(eq(ledgerPayments.payerAccount, accountId), eq(ledgerPayments.outcome, 'refunded')));
+    .where(
+      and(eq(ledgerPayments.payerAccount, accountId), eq(ledgerPayments.outcome, PAYMENT_OUTCOME.refunded)),
+    );
 }
 
 export async function linesOf(executor: Executor, orderId: string): Promise<OrderLine[]> {
@@ -133,7 +137,9 @@ export async function withdrawQuote(db: Db, accountId: string, orderId: string, 
     const [withdrawn] = await tx
       .update(orders)
       .set({ expiresAt: now })
-      .where(and(eq(orders.id, orderId), eq(orders.accountId, accountId), eq(orders.status, 'quoted')))
+      .where(
+        and(eq(orders.id, orderId), eq(orders.accountId, accountId), eq(orders.status, ORDER_STATUS.quoted)),
+      )
       .returning({ id: orders.id });
     if (!withdrawn) return false;
     await releaseHolds(tx, orderId);
@@ -150,8 +156,10 @@ export async function releaseHolds(executor: Executor, orderId: string) {
 export async function supersedeOpenClaims(executor: Executor, accountId: string) {
   await executor
     .update(orders)
-    .set({ status: 'superseded' })
-    .where(and(eq(orders.accountId, accountId), eq(orders.kind, 'claim'), eq(orders.status, 'quoted')));
+    .set({ status: ORDER_STATUS.superseded })
+    .where(
+      and(eq(orders.accountId, accountId), eq(orders.kind, 'claim'), eq(orders.status, ORDER_STATUS.quoted)),
+    );
 }
 
 export async function hasPaidClaim(db: Executor, accountId: string, exceptOrderId?: string) {
@@ -162,7 +170,7 @@ export async function hasPaidClaim(db: Executor, accountId: string, exceptOrderI
       and(
         eq(orders.accountId, accountId),
         eq(orders.kind, 'claim'),
-        inArray(orders.status, ['paid', 'completed']),
+        inArray(orders.status, PAID_STATUSES),
         exceptOrderId ? sql`${orders.id} <> ${exceptOrderId}` : undefined,
       ),
     );
@@ -173,18 +181,23 @@ export async function hasPaidClaim(db: Executor, accountId: string, exceptOrderI
 export async function markPaid(
   executor: Executor,
   orderId: string,
-  payment: { transactionId: string; paidAt: Date; status: 'paid' | 'refunded'; refundedTinybars: bigint },
+  payment: {
+    transactionId: string;
+    paidAt: Date;
+    status: typeof ORDER_STATUS.paid | typeof ORDER_STATUS.refunded;
+    refundedTinybars: bigint;
+  },
 ): Promise<boolean> {
   const updated = await executor
     .update(orders)
     .set(payment)
-    .where(and(eq(orders.id, orderId), inArray(orders.status, ['quoted', 'superseded'])))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, UNPAID_STATUSES)))
     .returning({ id: orders.id });
   return updated.length > 0;
 }
 
 export async function markOrderRefunded(db: Db, orderId: string) {
-  await db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+  await db.update(orders).set({ status: ORDER_STATUS.refunded }).where(eq(orders.id, orderId));
 }
 
 /**
@@ -226,7 +239,9 @@ export async function listOrders(db: Db, accountId: string) {
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .leftJoin(domains, and(eq(domains.name, orderLines.itemName), eq(domains.ownerAccount, orders.accountId)))
-    .where(and(eq(orders.accountId, accountId), inArray(orders.status, ['paid', 'completed', 'refunded'])))
+    .where(
+      and(eq(orders.accountId, accountId), inArray(orders.status, [...PAID_STATUSES, ORDER_STATUS.refunded])),
+    )
     .orderBy(desc(orders.paidAt), orderLines.id);
   const refunds = (await refundedPaymentsOf(db, accountId)).map((payment) => ({
     id: payment.transactionId,
@@ -234,9 +249,9 @@ export async function listOrders(db: Db, accountId: string) {
     kind: 'payment-refund',
     purDate: payment.createdAt.toISOString(),
     months: 0,
-    price: Number(payment.amountTinybars) / 1e8,
+    price: tinybarsToHbar(payment.amountTinybars),
     expiresOn: null,
-    refundedHbar: Number(payment.amountTinybars) / 1e8,
+    refundedHbar: tinybarsToHbar(payment.amountTinybars),
     transactionId: payment.transactionId,
   }));
   const bought = rows.map(({ order, line, expiresAt }) => ({
@@ -247,7 +262,7 @@ export async function listOrders(db: Db, accountId: string) {
     months: line.months,
     price: line.price,
     expiresOn: expiresAt ? expiresAt.toISOString() : null,
-    refundedHbar: Number(order.refundedTinybars) / 1e8,
+    refundedHbar: tinybarsToHbar(order.refundedTinybars),
     transactionId: order.transactionId,
   }));
   // Newest first; a stable sort keeps an order's lines together.
@@ -264,7 +279,7 @@ export async function unpaidOrdersSince(db: Db, accountId: string, since: Date) 
       and(
         eq(orders.accountId, accountId),
         isNull(orders.transactionId),
-        inArray(orders.status, ['quoted', 'superseded']),
+        inArray(orders.status, UNPAID_STATUSES),
         gte(orders.createdAt, since),
       ),
     )
@@ -301,13 +316,13 @@ export async function useRecordFee(tx: Executor, accountId: string, domainName: 
       and(
         eq(orders.accountId, accountId),
         eq(orders.kind, 'record-fee'),
-        eq(orders.status, 'paid'),
+        eq(orders.status, ORDER_STATUS.paid),
         eq(orderLines.itemName, domainName),
       ),
     )
     .limit(1)
     .for('update');
   if (!paid) return false;
-  await tx.update(orders).set({ status: 'completed' }).where(eq(orders.id, paid.id));
+  await tx.update(orders).set({ status: ORDER_STATUS.completed }).where(eq(orders.id, paid.id));
   return true;
 }

@@ -1,7 +1,7 @@
 import { notFound } from '../../http-error';
 import type { DeliveryCheckResponse } from '@registry/contracts/orders';
 import type { Db, Executor } from '../../db/database';
-import { DELIVERED } from '../domains/service';
+import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import { createConfirm } from './confirm';
 import { createOrderContext, type OrderDeps } from './order-context';
 import { createOrderState } from './order-state';
@@ -57,8 +57,8 @@ export function createOrderService(deps: OrderDeps) {
       await deps.runJobs(await repo.makeMintJobsDue(db, waiting));
       const rows = await domains.byIds(waiting);
       return {
-        delivered: rows.filter((row) => row.status === DELIVERED).map((row) => row.name),
-        pending: rows.filter((row) => row.status !== DELIVERED).map((row) => row.name),
+        delivered: rows.filter((row) => row.status === DELIVERED_STATUS).map((row) => row.name),
+        pending: rows.filter((row) => row.status !== DELIVERED_STATUS).map((row) => row.name),
       };
     },
   };

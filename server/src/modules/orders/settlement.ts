@@ -9,6 +9,7 @@ import type { DomainService } from '../domains/service';
 import type { KindDeps } from './paid-kind';
 import { paidKind } from './paid-kinds';
 import * as repo from './repo';
+import { ORDER_STATUS, PAYMENT_OUTCOME } from './order-status';
 
 export const networkDown = () => new HttpError(503, 'HCS-DOWN', 'HCS link is down');
 
@@ -80,7 +81,7 @@ function createPaymentChecks({ db, mirror, queue }: Deps) {
         payerAccount: payment.payer,
         amountTinybars: payment.credited,
         orderId,
-        outcome: 'refunded',
+        outcome: PAYMENT_OUTCOME.refunded,
         reason,
       });
       if (!recorded) return false;
@@ -108,7 +109,7 @@ function createOrderAnswers({ db, domains }: Deps) {
     if (!paidKind(order.kind).holdsNames) {
       return lines.map((item) => ({
         itemName: item.itemName,
-        status: order.status === 'refunded' ? REFUNDED : 1,
+        status: order.status === ORDER_STATUS.refunded ? REFUNDED : 1,
       }));
     }
     const rows = await domains.ofOrder(order.id);
@@ -144,7 +145,7 @@ function createSettle({ db, queue, kindDeps, now }: Deps) {
   ): Promise<Outcome> {
     const { transactionId } = payment;
     const paidAt = now();
-    const expired = order.status === 'superseded' || order.expiresAt <= paidAt;
+    const expired = order.status === ORDER_STATUS.superseded || order.expiresAt <= paidAt;
     return db.transaction(async (tx) => {
       const recorded = await repo.recordPayment(tx, {
         transactionId,
@@ -152,7 +153,7 @@ function createSettle({ db, queue, kindDeps, now }: Deps) {
         payerAccount: order.accountId,
         amountTinybars: credited,
         orderId: order.id,
-        outcome: 'settled',
+        outcome: PAYMENT_OUTCOME.settled,
       });
       if (!recorded) throw new PaymentTaken();
       const lines = await repo.linesOf(tx, order.id);
@@ -171,7 +172,7 @@ function createSettle({ db, queue, kindDeps, now }: Deps) {
       const marked = await repo.markPaid(tx, order.id, {
         transactionId,
         paidAt,
-        status: refundAll ? 'refunded' : 'paid',
+        status: refundAll ? ORDER_STATUS.refunded : ORDER_STATUS.paid,
         refundedTinybars,
       });
       if (!marked) throw new PaymentTaken();

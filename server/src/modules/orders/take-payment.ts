@@ -1,4 +1,4 @@
-import { normaliseTransactionId } from '@registry/contracts/hedera-ids';
+import { normaliseTransactionId, payerOf } from '@registry/contracts/hedera-ids';
 import type { MirrorTransaction } from '../../ledger/mirror-reader';
 import type { PaymentTaking } from '../../jobs/ledger-watcher';
 import type { OrderContext } from './order-context';
@@ -22,7 +22,7 @@ export function createTakePayment({ deps, settlement, creditedBy }: OrderContext
   ): Promise<{ taking: PaymentTaking; jobKeys: string[] }> {
     const transactionId = normaliseTransactionId(record.transaction_id);
     const credited = creditedBy(record);
-    const payer = transactionId?.split('-')[0];
+    const payer = transactionId ? payerOf(transactionId) : null;
     if (
       !transactionId ||
       !payer ||

@@ -4,6 +4,7 @@ import { assertPurchasable, line } from '../lines';
 import type { PaidKind } from '../paid-kind';
 import * as repo from '../repo';
 import { registerNames } from './register-names';
+import { ORDER_STATUS } from '../order-status';
 
 /** The claim promotion: one domain for a holder of the claim token, once per account. */
 export const claimKind: PaidKind<'claim'> = {
@@ -24,7 +25,7 @@ export const claimKind: PaidKind<'claim'> = {
   async settle(settlement, deps) {
     const { tx, order, lines } = settlement;
     // A newer claim quote replaced this one, or another claim was paid first: refunded whole.
-    if (order.status === 'superseded' || (await repo.hasPaidClaim(tx, order.accountId)))
+    if (order.status === ORDER_STATUS.superseded || (await repo.hasPaidClaim(tx, order.accountId)))
       return { lost: lines.map((item) => item.itemName), jobKeys: [] };
     return registerNames(settlement, deps);
   },

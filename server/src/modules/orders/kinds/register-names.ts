@@ -9,6 +9,9 @@ import {
 import { monthsAfter, type Effect, type KindDeps, type Settlement } from '../paid-kind';
 import * as repo from '../repo';
 
+/** Outlasts the settling transaction, which releases these holds before it commits. */
+const HOLD_WHILE_SETTLING_MS = 60_000;
+
 /**
  * The effect of the kinds that sell names (domains, claim, subdomain): each name is registered to the
  * buyer and its mint queued. A live quote's names are its own; an expired one's only if nobody else
@@ -25,7 +28,7 @@ export async function registerNames(
       {
         orderId: order.id,
         accountId: order.accountId,
-        expiresAt: new Date(paidAt.getTime() + 60_000),
+        expiresAt: new Date(paidAt.getTime() + HOLD_WHILE_SETTLING_MS),
         now: paidAt,
       },
       names,
