@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -27,6 +29,38 @@ const remoteBoundaries = REMOTES.map((remote) => ({
     ],
   },
 }));
+
+/**
+ * Inside a remote, a feature folder never imports another feature: what several features use lives in
+ * the remote's shared folders (api, components, hooks), and pages made of several features are put
+ * together in the remote's pages.tsx.
+ */
+const featureBoundaries = REMOTES.flatMap((remote) => {
+  const features = `${remote}/src/features`;
+  if (!fs.existsSync(features)) return [];
+  const zones = fs
+    .readdirSync(features, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `./${features}/${name}`,
+      from: `./${features}`,
+      except: [`./${name}`],
+      message:
+        "A feature imports no other feature: share through the remote's api, components or hooks, or compose in pages.tsx.",
+    }));
+  return [
+    {
+      files: [`${remote}/src/features/**/*.{ts,tsx}`],
+      plugins: { 'import-x': importX },
+      settings: {
+        'import-x/resolver-next': [
+          importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json', '.css'] }),
+        ],
+      },
+      rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+    },
+  ];
+});
 
 /** A server module's repo and routes are its own: others use its service. */
 const crossModule = {
@@ -75,6 +109,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   ...remoteBoundaries,
+  ...featureBoundaries,
   {
     // Server modules talk to each other only through their exported service; so do the jobs and the ledger.
     files: ['server/src/modules/**/*.ts', 'server/src/jobs/**/*.ts', 'server/src/ledger/**/*.ts'],

@@ -1,23 +1,25 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageProps } from '@registry/contracts/routes';
 
-/** The pages this remote gives the shell, keyed by the route manifest's page ids; each loads on first use. */
+/**
+ * The pages this remote gives the shell, keyed by the route manifest's page ids; each loads on first
+ * use. A page made of several features is put together outside them (domain-detail-route.tsx), so
+ * features never import each other.
+ */
 export const pages: Record<string, ComponentType<PageProps>> = {
   'domain-detail': lazy(() =>
-    import('./features/domain-detail/domain-detail-page').then((module) => ({
-      default: module.DomainDetailPage,
-    })),
+    import('./domain-detail-route').then((module) => ({ default: module.DomainDetailRoute })),
   ),
   'domain-manage': lazy(() =>
     import('./features/records/domain-manage-page').then((module) => ({ default: module.DomainManagePage })),
   ),
   'other-domain-detail': lazy(() =>
-    import('./features/other-domains/other-domain-detail-page').then((module) => ({
+    import('./features/domain-detail/other-domain-detail-page').then((module) => ({
       default: module.OtherDomainDetailPage,
     })),
   ),
   'other-domain-manage': lazy(() =>
-    import('./features/other-domains/other-domain-manage-page').then((module) => ({
+    import('./features/records/other-domain-manage-page').then((module) => ({
       default: module.OtherDomainManagePage,
     })),
   ),

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { bus } from '@registry/bus';
 import { paths, type PageProps } from '@registry/contracts/routes';
 import { PaymentStatus, sessionJournal } from '@registry/paid-flow';
@@ -10,19 +10,23 @@ import {
   subscriptionAction,
   webProtectionAction,
   type DomainAction,
-} from './api/domain-actions';
+} from '../../api/domain-actions';
 import { DomainDetailCard, type DomainActionKind } from './components/domain-detail-card';
 import { DomainSuggestions } from './components/domain-suggestions';
-import { PaidDomainModal } from './components/paid-domain-modal';
+import { PaidDomainModal } from '../../components/paid-domain-modal';
 import { TransferDomainModal } from './components/transfer-domain-modal';
-import { YearsSelect } from './components/years-select';
+import { YearsSelect } from '../../components/years-select';
 import { useDomainDetail } from './use-domain-detail';
-import { SubdomainPanel } from '../subdomains/components/subdomain-panel';
-import { usePrimaryName } from '../primary-name/use-primary-name';
+import { usePrimaryName } from '../../components/use-primary-name';
 import './domain-detail-page.css';
 
 /** Spec section 2, Domain detail: the domain's parties, status and expiry, and its paid actions. */
-export function DomainDetailPage({ query }: PageProps) {
+export type DomainDetailParts = {
+  /** Booking subdomains under this domain (the subdomains feature's panel). */
+  SubdomainPanel: ComponentType<{ parent: string; onBooked: () => void }>;
+};
+
+export function DomainDetailPage({ query, SubdomainPanel }: PageProps & DomainDetailParts) {
   const name = query.get('domain') ?? '';
   const { accountId, detail, error, load } = useDomainDetail(name);
   const [action, setAction] = useState<DomainActionKind | null>(null);

@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
 import { RENEW_LIMIT } from '@registry/contracts/orders';
 import { Button } from '@registry/ui/button';
-import { renewAction } from '../domain-detail/api/domain-actions';
-import { YearsSelect } from '../domain-detail/components/years-select';
-import { PaidDomainModal } from '../domain-detail/components/paid-domain-modal';
-import '../domain-detail/domain-detail-page.css';
+import { renewAction } from '../../api/domain-actions';
+import { YearsSelect } from '../../components/years-select';
+import { PaidDomainModal } from '../../components/paid-domain-modal';
 import { paths } from '@registry/contracts/routes';
 import { AppLink } from '@registry/ui/app-link';
 import { PageHeading } from '@registry/ui/page-heading';
@@ -13,7 +12,7 @@ import { AccountListBody } from '../../components/account-list-body';
 import { DomainTable } from '../../components/domain-table';
 import { useAccountList } from '../../components/use-account-list';
 import '../../components/lists.css';
-import { usePrimaryName } from '../primary-name/use-primary-name';
+import { usePrimaryName } from '../../components/use-primary-name';
 
 /** `/gui/w3mydomains`: the account's domains, Manage per row. */
 export function MyDomainsPage() {

@@ -12,8 +12,8 @@ import { Button } from '@registry/ui/button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import { useWalletSession } from '@registry/wallet/wallet-session';
-import { SearchForm, type SearchRequest } from '../search/components/search-form';
-import { useTlds } from '../search/hooks/use-tlds';
+import { SearchForm, type SearchRequest } from '../../components/search-form';
+import { useTlds } from '../../hooks/use-tlds';
 import { checkClaim, claimApi, claimJournal } from './api/claim-api';
 import './claim-page.css';
 

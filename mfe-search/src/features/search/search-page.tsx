@@ -1,18 +1,10 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import { searchDomain, searchSubdomain, type SearchResult } from './api/search-api';
-import { Web3Domains } from '../web3-domains/web3-domains';
-import { SEARCH_INPUT_ID, SearchForm, type SearchRequest } from './components/search-form';
-import { useTlds } from './hooks/use-tlds';
+import { SEARCH_INPUT_ID, SearchForm, type SearchRequest } from '../../components/search-form';
+import { useTlds } from '../../hooks/use-tlds';
 import './search-page.css';
-
-// Shown only after a search: its table and chart stay out of the page's first load.
-const SuggestionsPanel = lazy(() =>
-  import('../suggestions/components/suggestions-panel').then((module) => ({
-    default: module.SuggestionsPanel,
-  })),
-);
 
 // Shown only once a search is made: fetched with its first answer, not with the page.
 const loadResultCard = () => import('./components/search-result');
@@ -20,7 +12,15 @@ const SearchResultCard = lazy(() =>
   loadResultCard().then((module) => ({ default: module.SearchResultCard })),
 );
 
-export function SearchPage() {
+export type SearchPageParts = {
+  /** Suggestions for a name searched (loaded after a search: its table and chart stay out of the first load). */
+  Suggestions: ComponentType<{ name: string }>;
+  /** The connected account's domains, with a way back to the search box. */
+  YourDomains: ComponentType<{ onAddNew: () => void }>;
+};
+
+/** The search box and its result; the parts from other features are given by the remote's pages. */
+export function SearchPage({ Suggestions, YourDomains }: SearchPageParts) {
   const tlds = useTlds();
   const [result, setResult] = useState<SearchResult | null>(null);
   const [searching, setSearching] = useState(false);
@@ -52,10 +52,10 @@ export function SearchPage() {
       </div>
       {!searching && result?.kind === 'domain' ? (
         <Suspense fallback={<Spinner label="Finding suggestions…" />}>
-          <SuggestionsPanel name={result.availability.name} />
+          <Suggestions name={result.availability.name} />
         </Suspense>
       ) : null}
-      <Web3Domains
+      <YourDomains
         onAddNew={() => {
           window.scrollTo({ top: 0 });
           document.getElementById(SEARCH_INPUT_ID)?.focus();

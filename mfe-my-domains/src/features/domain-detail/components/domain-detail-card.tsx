@@ -9,8 +9,8 @@ import { Button } from '@registry/ui/button';
 import { Card } from '@registry/ui/card';
 import { CopyButton } from '@registry/ui/copy-button';
 import { dateText } from '../../../api/my-domains-api';
-import { PrimaryNameControl } from '../../primary-name/primary-name-control';
-import type { usePrimaryName } from '../../primary-name/use-primary-name';
+import { PrimaryNameControl } from '../../../components/primary-name-control';
+import type { usePrimaryName } from '../../../components/use-primary-name';
 import { expiryCalendar } from '../expiry-calendar';
 
 /** The paid actions the card offers. */

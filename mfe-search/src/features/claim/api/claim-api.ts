@@ -1,7 +1,7 @@
 import { ApiRequestError, createApiClient } from '@registry/api-client/client';
 import { sessionJournal } from '@registry/paid-flow';
 import { CLAIM_MESSAGES, CLAIM_PAGE_MESSAGES } from '@registry/contracts/orders';
-import { SEARCH_MESSAGES } from '../../search/api/search-api';
+import { SEARCH_MESSAGES } from '../../../api/search-messages';
 
 export const claimApi = createApiClient();
 

@@ -1,6 +1,6 @@
 import { paths, type PageProps } from '@registry/contracts/routes';
 import { PageHeading } from '@registry/ui/page-heading';
-import { RecordsManager } from '../records/components/records-manager';
+import { RecordsManager } from './components/records-manager';
 import '../../components/lists.css';
 
 /** `/gui/odomain/web3/manage?domain=`: the records of another provider's domain the account holds. */

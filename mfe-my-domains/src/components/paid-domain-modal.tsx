@@ -11,8 +11,9 @@ import {
 import { Button } from '@registry/ui/button';
 import { Modal } from '@registry/ui/modal';
 import { useWalletSession } from '@registry/wallet/wallet-session';
-import { myDomainsApi } from '../../../api/my-domains-api';
+import { myDomainsApi } from '../api/my-domains-api';
 import type { DomainAction } from '../api/domain-actions';
+import './paid-domain.css';
 
 /**
  * One paid action on a domain (Extend Validity, Enable Web Protection, Subscription): the price the

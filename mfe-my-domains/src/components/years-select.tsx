@@ -1,4 +1,5 @@
 import { EXTEND_YEARS } from '../api/domain-actions';
+import './paid-domain.css';
 
 /** The 1 to 5 years a domain is extended by (Extend Validity, renewing several). */
 export function YearsSelect({

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWalletSession } from '@registry/wallet/wallet-session';
-import { DomainDetailPage } from './domain-detail-page';
+import { DomainDetailRoute } from './domain-detail-route';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -38,7 +38,7 @@ const serve = (body: ReturnType<typeof detail>) =>
   );
 
 const open = async () => {
-  render(<DomainDetailPage params={{ type: 'web3' }} query={new URLSearchParams('domain=alice.hbar')} />);
+  render(<DomainDetailRoute params={{ type: 'web3' }} query={new URLSearchParams('domain=alice.hbar')} />);
   return screen.findByRole('region', { name: 'alice.hbar' });
 };
 

@@ -2,14 +2,17 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } f
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bus } from '@registry/bus';
 import type { BusEventMap } from '@registry/contracts/bus-events';
-import type { DonutSlice } from '../suggestions/donut-data';
-import { SearchPage } from './search-page';
+import type { DonutSlice } from './features/suggestions/donut-data';
+import { SearchRoute } from './search-route';
+
+/** The search page as its route shows it, with its suggestions and domain grid. */
+const renderSearchPage = () => render(<SearchRoute />);
 
 // The result card and suggestions load on first use: on a busy machine that can take over 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lays nothing out, so the chart library cannot size its drawing: the donut stands in as its slices.
-vi.mock('../suggestions/components/suggestions-donut', () => ({
+vi.mock('./features/suggestions/components/suggestions-donut', () => ({
   default: ({ slices }: { slices: DonutSlice[] }) => (
     <span>{slices.map((slice) => slice.label).join(',')}</span>
   ),
@@ -66,7 +69,7 @@ async function searchFor(text: string) {
 describe('search page', () => {
   it('shows the heading and the top-level domains from the server, hbar first', async () => {
     serve(TLDS);
-    render(<SearchPage />);
+    renderSearchPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Smart domains. Tokenized on Hedera.');
     expect(screen.getByText('Humanizing Internet, Safely.')).toBeTruthy();
     await waitFor(() =>
@@ -83,7 +86,7 @@ describe('search page', () => {
     ['alpha.', 'Domain name length must be atleast 1 characters'],
   ])('refuses %s inline and in a toast: %s', async (text, message) => {
     serve(TLDS);
-    render(<SearchPage />);
+    renderSearchPage();
     const toasts = listen('toast');
     await searchFor(text);
     expect(screen.getByRole('alert').textContent).toBe(message);
@@ -93,7 +96,7 @@ describe('search page', () => {
 
   it('does nothing for an empty search', async () => {
     serve(TLDS);
-    render(<SearchPage />);
+    renderSearchPage();
     await searchFor('   ');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -114,7 +117,7 @@ describe('search page', () => {
       },
     });
     bus.emit('rate:updated', { usdPerHbar: 0.05, fetchedAt: '2026-11-23T00:00:00.000Z' });
-    render(<SearchPage />);
+    renderSearchPage();
     const adds = listen('cart:add');
     await searchFor('Alpha');
     // 10 USD a year at 0.05 USD for one HBAR.
@@ -153,7 +156,7 @@ describe('search page', () => {
         },
       },
     });
-    render(<SearchPage />);
+    renderSearchPage();
     await searchFor('alpha');
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.queryByTestId('price-hbar')).toBeNull();
@@ -183,7 +186,7 @@ describe('search page', () => {
       },
     });
     bus.emit('rate:updated', { usdPerHbar: 0.2, fetchedAt: '2026-11-23T00:00:00.000Z' });
-    render(<SearchPage />);
+    renderSearchPage();
     const adds = listen('cart:add');
     await searchFor('alpha');
     const table = await screen.findByRole('table', { name: 'Suggestions for alpha.hbar' });
@@ -224,7 +227,7 @@ describe('search page', () => {
         '/api/resolve/': { body: { ...PARENT_RECORDS, serialNo } },
         '/api/domains/taken': { body: { taken: [] } },
       });
-      render(<SearchPage />);
+      renderSearchPage();
       await searchFor('blog.alice');
       if (message) expect((await screen.findByRole('alert')).textContent).toBe(message);
       else expect(await screen.findByRole('region', { name: 'Result for blog.alice.hbar' })).toBeTruthy();
@@ -233,7 +236,7 @@ describe('search page', () => {
 
   it("checks a subdomain's parent through the resolver", async () => {
     serve({ ...TLDS, '/api/resolve/': { status: 404, body: { code: 'NOT_FOUND', message: 'no' } } });
-    render(<SearchPage />);
+    renderSearchPage();
     await searchFor('blog.alice');
     expect((await screen.findByRole('alert')).textContent).toBe('Domain [alice.hbar] is not existing !');
   });

@@ -7,9 +7,9 @@ import { Card } from '@registry/ui/card';
 import { CopyButton } from '@registry/ui/copy-button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
-import { subscriptionAction } from '../domain-detail/api/domain-actions';
-import { PaidDomainModal } from '../domain-detail/components/paid-domain-modal';
-import { useDomainDetail } from '../domain-detail/use-domain-detail';
+import { subscriptionAction } from '../../api/domain-actions';
+import { PaidDomainModal } from '../../components/paid-domain-modal';
+import { useDomainDetail } from './use-domain-detail';
 import '../domain-detail/domain-detail-page.css';
 
 /** Spec section 3: another provider's domain never expires here (31-12-2099). */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { bus } from '@registry/bus';
 import { ApiRequestError } from '@registry/api-client/client';
 import { useWalletSession } from '@registry/wallet/wallet-session';
-import { myDomainsApi } from '../../api/my-domains-api';
+import { myDomainsApi } from '../api/my-domains-api';
 
 /**
  * The connected account's primary name (undefined while it loads, null when none stands), and the
