@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp } from './app/build-app';
 import { hederaNodes, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { HederaLedgerWriter } from './ledger/hedera/hedera-ledger-writer';

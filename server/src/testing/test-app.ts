@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
 import { signMessageToSignatureMap } from '@registry/wallet/signature-map';
-import { buildApp } from '../app';
+import { buildApp } from '../app/build-app';
 import type { Database } from '../db/database';
 import { domains, otherProviderDomains, tlds } from '../db/schema';
 import { openLocalLedger } from '@registry/local-ledger/open-local-ledger';

@@ -10,7 +10,7 @@ import { DELIVERED_STATUS, type QuoteResponse } from '@registry/contracts/orders
 import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { buildApp } from '../../app/build-app';
 import { hederaNodes } from '../../config';
 import { openDatabase, type Database } from '../../db/database';
 import { startLocalLedgerProcess, type LocalLedgerProcess } from '../../testing/local-ledger-process';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
+import { buildApp } from '../../app/build-app';
 import type { Database } from '../../db/database';
 import { engineCases } from '../../testing/test-databases';
 import { testConfig } from '../../testing/test-config';

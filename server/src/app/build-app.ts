@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from './config';
-import type { Database } from './db/database';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/database';
 import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
-import type { Mailer } from './mail/mailer';
-import type { PriceSource } from './modules/settings/service';
-import { resolveRemotesManifest } from './plugins/remotes-manifest';
-import { registerStaticApps } from './plugins/static-apps';
-import { createFastify, registerBasePlugins } from './app/fastify-base';
-import { registerApi, registerLocalLedger, registerPublicPages, registerReleases } from './app/routes';
-import { createLedgerAccess, createModuleServices, type LocalLedgerParts } from './app/services';
-import { createLedgerWatcher, createPaymentWorkers } from './app/workers';
-import type { LogDestination } from './plugins/log-output';
+import type { Mailer } from '../mail/mailer';
+import type { PriceSource } from '../modules/settings/service';
+import { resolveRemotesManifest } from '../plugins/remotes-manifest';
+import { registerStaticApps } from '../plugins/static-apps';
+import { createFastify, registerBasePlugins } from './fastify-base';
+import { registerApi, registerLocalLedger, registerPublicPages, registerReleases } from './routes';
+import { createLedgerAccess, createModuleServices, type LocalLedgerParts } from './services';
+import { createLedgerWatcher, createPaymentWorkers } from './workers';
+import type { LogDestination } from '../plugins/log-output';
 
 export type AppDependencies = {
   config: AppConfig;
