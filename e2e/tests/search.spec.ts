@@ -135,7 +135,11 @@ test('prices are USD: when the rate line refreshes, the HBAR price of the result
   const name = `${label}.hbar`;
   await expect(search.priceHbar).toHaveText('200.00 HBAR');
   await search.addToCart(name).click();
-  // Everything the page loads (the suggestions' chart too) has arrived before time jumps.
+  // Everything the page loads (the cart note and the suggestions' chart, each a chunk of its own) has
+  // arrived before time jumps: a chunk still loading would pass its load timeout at the jump.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Products has been updated to cart' }),
+  ).toBeVisible();
   await expect(search.suggestions(name).donut.locator('path').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 
