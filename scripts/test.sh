@@ -23,6 +23,8 @@ pnpm exec prettier --check . --log-level warn
 bash scripts/check-cycles.sh
 
 step "Unit and integration tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}"
+# The several-server test (on PostgreSQL) puts nginx in front of two servers.
+if [ -n "${TEST_DATABASE_URL:-}" ]; then bash scripts/ensure-nginx.sh; fi
 pnpm exec vitest run
 
 step "Browser tests"
