@@ -75,11 +75,21 @@ const crossModule = {
   message: "Use the other module's service.",
 };
 
-/** The registry reads and writes every ledger through its ports; only the wiring knows the local one. */
+/**
+ * The registry reads and writes every ledger through its ports; the embedded local ledger enters the
+ * server through one adapter file, which the wiring uses.
+ */
 const localLedgerInternals = {
   group: ['@registry/local-ledger', '@registry/local-ledger/*'],
-  message: 'Use the ledger ports (@registry/hedera-node/ledger-port, ledger-writer).',
+  message:
+    'Use the ledger ports (@registry/hedera-node/ledger-port, ledger-writer); the wiring reaches the local ledger through server/src/ledger/local-ledger-adapter.ts.',
 };
+/** The server's files that may import the local ledger: its adapter, and tests that run it as a network. */
+const localLedgerDoors = [
+  'server/src/ledger/local-ledger-adapter.ts',
+  'server/src/**/*.test.ts',
+  'server/src/testing/**',
+];
 
 export default tseslint.config(
   {
@@ -111,12 +121,19 @@ export default tseslint.config(
   ...remoteBoundaries,
   ...featureBoundaries,
   {
+    files: ['server/src/**/*.ts'],
+    ignores: localLedgerDoors,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [localLedgerInternals] }],
+    },
+  },
+  {
     // Server modules talk to each other only through their exported service; so do the jobs and the ledger.
     files: ['server/src/modules/**/*.ts', 'server/src/jobs/**/*.ts', 'server/src/ledger/**/*.ts'],
     // Tests set up state through whatever part they test.
-    ignores: ['server/src/**/*.test.ts'],
+    ignores: localLedgerDoors,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [crossModule] }],
+      'no-restricted-imports': ['error', { patterns: [crossModule, localLedgerInternals] }],
     },
   },
   {

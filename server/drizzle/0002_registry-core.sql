@@ -50,22 +50,6 @@ CREATE TABLE "email_verifications" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "ledger_accounts" (
-	"account_num" bigint PRIMARY KEY NOT NULL,
-	"public_key" text,
-	"key_type" text,
-	"balance_tinybars" bigint DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "ledger_nfts" (
-	"token_id" text NOT NULL,
-	"serial_number" bigint NOT NULL,
-	"owner_account" text NOT NULL,
-	"metadata" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "order_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_id" uuid NOT NULL,
@@ -144,8 +128,6 @@ CREATE UNIQUE INDEX "domains_name_unique" ON "domains" USING btree ("name");--> 
 CREATE INDEX "domains_owner_idx" ON "domains" USING btree ("owner_account");--> statement-breakpoint
 CREATE INDEX "domains_parent_idx" ON "domains" USING btree ("parent_name");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_verifications_code_unique" ON "email_verifications" USING btree ("code_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "ledger_nfts_pk" ON "ledger_nfts" USING btree ("token_id","serial_number");--> statement-breakpoint
-CREATE INDEX "ledger_nfts_owner_idx" ON "ledger_nfts" USING btree ("owner_account");--> statement-breakpoint
 CREATE INDEX "order_lines_order_idx" ON "order_lines" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_transaction_unique" ON "orders" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "orders_account_idx" ON "orders" USING btree ("account_id");--> statement-breakpoint

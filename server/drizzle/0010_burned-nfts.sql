@@ -1,1 +1,2 @@
-ALTER TABLE "ledger_nfts" ALTER COLUMN "owner_account" DROP NOT NULL;
+-- The local ledger's tables are its own: it makes and upgrades them itself (packages/local-ledger/schema).
+SELECT 1;

@@ -1,2 +1,2 @@
-ALTER TABLE "ledger_tokens" ADD COLUMN "wipe_key" text;--> statement-breakpoint
-ALTER TABLE "ledger_tokens" ADD COLUMN "wipe_key_type" text;
+-- The local ledger's tables are its own: it makes and upgrades them itself (packages/local-ledger/schema).
+SELECT 1;

@@ -2,7 +2,7 @@ import { buildApp } from './app/build-app';
 import { hederaNodes, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { HederaLedgerWriter } from './ledger/hedera/hedera-ledger-writer';
-import { openLocalLedger } from '@registry/local-ledger/open-local-ledger';
+import { openEmbeddedLedger } from './ledger/local-ledger-adapter';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -25,7 +25,7 @@ async function ledgerDependencies() {
       ),
     };
   }
-  return { localLedger: await openLocalLedger(database.db) };
+  return { localLedger: await openEmbeddedLedger(database.db) };
 }
 const app = await buildApp({ config, database, ...(await ledgerDependencies()) });
 

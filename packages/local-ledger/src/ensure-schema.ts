@@ -1,9 +1,17 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { LedgerDb } from './ledger-db';
 
-const SCHEMA_DIR = fileURLToPath(new URL('../schema/', import.meta.url));
+/**
+ * The package's schema/ folder, one level above src/ and dist/; a host that compiles the ledger into a
+ * bundle of its own copies the folder beside that bundle as `local-ledger-schema/`.
+ */
+const SCHEMA_DIR = [
+  fileURLToPath(new URL('../schema/', import.meta.url)),
+  fileURLToPath(new URL('./local-ledger-schema/', import.meta.url)),
+].find((folder) => existsSync(folder))!;
 /** Any fixed number: several processes starting on one database create the tables once. */
 const SCHEMA_LOCK_KEY = 963_852_741;
 

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { injectFetch } from '../ledger/inject-fetch';
 import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
 import { ensureLocalPass } from '../ledger/local-passes';
-import type { LocalLedgerParts } from '@registry/local-ledger/open-local-ledger';
+import type { LocalLedgerParts } from '../ledger/local-ledger-adapter';
 import { MirrorLedgerReader, MirrorReader } from '../ledger/mirror-reader';
 import { fileMailer, smtpMailer, type Mailer } from '../mail/mailer';
 import { createAuthService } from '../modules/auth/service';
@@ -22,6 +22,7 @@ import {
   coinGeckoUsdPerHbar,
   createSettingsService,
   type PriceSource,
+  type SettingsService,
 } from '../modules/settings/service';
 import { createTldService } from '../modules/tlds/service';
 
@@ -55,9 +56,9 @@ export function createLedgerAccess(
 export type LedgerAccess = ReturnType<typeof createLedgerAccess>;
 
 /** The promotions' tokens: configured, or on the local ledger its own collections ("Claim pass", …). */
-async function promotionTokens(database: Database, config: AppConfig, localLedger?: LocalLedgerParts) {
+async function promotionTokens(settings: SettingsService, config: AppConfig, localLedger?: LocalLedgerParts) {
   const localPass = (pass: 'claim' | 'earlyAccess' | 'otherProvider') =>
-    localLedger ? ensureLocalPass(database.db, localLedger.writer, pass) : Promise.resolve(null);
+    localLedger ? ensureLocalPass(settings, localLedger.writer, pass) : Promise.resolve(null);
   return {
     claimTokenId: config.CLAIM_TOKEN_ID ?? (await localPass('claim')),
     earlyAccessTokenId: config.DISCOUNT_TOKEN_EARLY_ACCESS ?? (await localPass('earlyAccess')),
@@ -84,7 +85,7 @@ export async function createModuleServices(
   const priceList = createPriceList(settings, access.priceSource);
   const auth = createAuthService({ db, ledger: access.ledger });
   const { requireSession } = registerSessions(app, auth);
-  const tokens = await promotionTokens(deps.database, config, deps.localLedger);
+  const tokens = await promotionTokens(settings, config, deps.localLedger);
   const domains = createDomainService({
     db,
     ledger: access.ledger,

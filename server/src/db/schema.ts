@@ -367,9 +367,6 @@ export const remoteActivations = pgTable(
   (table) => [index('remote_activations_remote_idx').on(table.remote, table.id)],
 );
 
-// The embedded ledger's own tables (LEDGER=local), in a file of their own.
-export * from '@registry/local-ledger/schema';
-
 /** A candidate release of a remote served to a share of browsers (each sticks to its bucket). */
 export const remoteCanaries = pgTable('remote_canaries', {
   remote: text('remote').primaryKey(),

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { settings } from '../db/schema';
-import type { LocalLedgerWriter } from '@registry/local-ledger/local-ledger-writer';
+import { z } from 'zod';
+import type { SettingsService } from '../modules/settings/service';
+import type { LocalLedgerWriter } from './local-ledger-adapter';
 
 /**
  * Passes the local ledger makes when the real token is not configured, so the features that read
@@ -31,21 +30,20 @@ export const LOCAL_PASSES = {
 } as const;
 export type LocalPass = keyof typeof LOCAL_PASSES;
 
-async function storedPass(db: Db, pass: LocalPass): Promise<string | null> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, LOCAL_PASSES[pass].settingKey));
-  return row ? (row.value as { tokenId: string }).tokenId : null;
-}
+const StoredPassSchema = z.object({ tokenId: z.string() });
 
 /**
  * The pass's NFT collection on the local ledger, created on first start and kept. Two servers starting
  * together on a new database may both create one; the first stored wins.
  */
-export async function ensureLocalPass(db: Db, writer: LocalLedgerWriter, pass: LocalPass): Promise<string> {
-  const existing = await storedPass(db, pass);
-  if (existing) return existing;
+export async function ensureLocalPass(
+  settings: Pick<SettingsService, 'keptOnce'>,
+  writer: LocalLedgerWriter,
+  pass: LocalPass,
+): Promise<string> {
   const { settingKey, name, symbol, memo } = LOCAL_PASSES[pass];
-  // No transaction around the ledger call: the local ledger writes through this same database.
-  const tokenId = await writer.createNftCollection(name, symbol, memo);
-  await db.insert(settings).values({ key: settingKey, value: { tokenId } }).onConflictDoNothing();
-  return (await storedPass(db, pass))!;
+  const stored = await settings.keptOnce(settingKey, StoredPassSchema, async () => ({
+    tokenId: await writer.createNftCollection(name, symbol, memo),
+  }));
+  return stored.tokenId;
 }

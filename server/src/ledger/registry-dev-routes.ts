@@ -2,10 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
-import { loopbackOnly } from '@registry/local-ledger/dev-routes';
-import { LEDGER_DOWN } from '@registry/local-ledger/ledger-http';
-import type { LocalLedger } from '@registry/local-ledger/local-ledger';
-import { LedgerTransactionError, type LocalLedgerWriter } from '@registry/local-ledger/local-ledger-writer';
+import {
+  LEDGER_DOWN,
+  LedgerTransactionError,
+  loopbackOnly,
+  type LocalLedger,
+  type LocalLedgerWriter,
+} from './local-ledger-adapter';
 import { HttpError } from '../http-error';
 
 /** What the registry's development routes on the local ledger work with. */

@@ -14,7 +14,7 @@ import { signMessageToSignatureMap } from '@registry/wallet/signature-map';
 import { buildApp } from '../app/build-app';
 import type { Database } from '../db/database';
 import { domains, otherProviderDomains, tlds } from '../db/schema';
-import { openLocalLedger } from '@registry/local-ledger/open-local-ledger';
+import { openEmbeddedLedger } from '../ledger/local-ledger-adapter';
 import type { Mail } from '../mail/mailer';
 import { testConfig } from './test-config';
 
@@ -46,7 +46,7 @@ export async function startTestApp(
   } = {},
 ) {
   const database = await openDatabase();
-  const { ledger, writer } = await openLocalLedger(database.db);
+  const { ledger, writer } = await openEmbeddedLedger(database.db);
   const otherProviderTokenId = options.otherProviderToken
     ? await writer.createNftCollection('Other provider domains', 'OPD')
     : undefined;

@@ -50,6 +50,16 @@ export function createSettingsService(db: Db, { cacheMs }: { cacheMs: number }) 
       }
       return secret;
     },
+    /**
+     * A value made once and kept (an id the local ledger gave out, say). Two servers starting together
+     * may both make one; the first stored wins and both answer it.
+     */
+    async keptOnce<T>(key: string, schema: z.ZodType<T>, make: () => Promise<T>): Promise<T> {
+      const stored = await repo.readSetting(db, key);
+      if (stored !== undefined) return schema.parse(stored);
+      await repo.insertSettingOnce(db, key, await make());
+      return read(key, schema);
+    },
     discounts: cachedValue(
       (): Promise<DiscountConfig> => read('discounts', DiscountConfigSchema, DEFAULT_DISCOUNT_CONFIG),
       cacheMs,
