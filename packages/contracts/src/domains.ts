@@ -16,13 +16,15 @@ export const AvailabilityQuerySchema = z.object({
   promo: z.optional(z.enum(['claim'])),
 });
 
-/** Spec status codes: 1 available, 0 unavailable (reserved or taken), -9 network down ('HCS-DOWN'). */
+/** A name's availability: available (with a price), unavailable (reserved or taken), network down ('HCS-DOWN'). */
+export const AVAILABILITY_STATUS = { available: 1, unavailable: 0, networkDown: -9 } as const;
+
 /** What a name released after its grace period costs on top (once, fixed by the quote) until `endsOn`. */
 export const ReleasePremiumSchema = z.object({ price: z.number(), priceUsd: z.number(), endsOn: z.string() });
 
 export const AvailabilityResponseSchema = z.object({
   name: z.string(),
-  status: z.union([z.literal(1), z.literal(0), z.literal(-9)]),
+  status: z.literal(Object.values(AVAILABILITY_STATUS)),
   available: z.boolean(),
   reserved: z.boolean(),
   networkDown: z.boolean(),

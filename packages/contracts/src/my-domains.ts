@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { OTHER_DOMAIN_STATUS, type OtherDomainStatus } from './status-codes';
 import { AccountIdSchema } from './account';
 import { DomainNameSchema } from './domains';
 import { TERM_MONTHS } from './pricing';
@@ -40,13 +41,15 @@ export const PendingDomainSchema = z.object({
 });
 export const PendingDomainListSchema = z.object({ domains: z.array(PendingDomainSchema) });
 
+export { OTHER_DOMAIN_STATUS, type OtherDomainStatus };
+
 export const OtherProviderDomainSchema = z.object({
   domainName: z.string(),
   ownerAddress: z.string(),
   createdAt: z.string(),
   serialNumber: z.int(),
   tokenID: z.string(),
-  status: z.union([z.literal(1), z.literal(2)]),
+  status: z.union([z.literal(OTHER_DOMAIN_STATUS.subscribed), z.literal(OTHER_DOMAIN_STATUS.unsubscribed)]),
   isSubscribed: z.boolean(),
   expiresOn: z.string(),
 });

@@ -1,4 +1,12 @@
 import * as z from 'zod/mini';
+import {
+  BURNED_STATUS,
+  CLAIM_STATUS,
+  DELIVERED_STATUS,
+  OK_STATUS,
+  PAID_STATUS,
+  REFUNDED_STATUS,
+} from './status-codes';
 import { DomainNameSchema } from './domains';
 import { ORDER_KINDS, type OrderKind } from './order-kinds';
 import { CART_LIMIT, EXTEND_MONTHS, TERM_MONTHS } from './pricing';
@@ -14,14 +22,7 @@ export const RENEW_LIMIT = 10;
 /** Order kinds that register names (and hold them while quoted). */
 export const NAME_ORDER_KINDS: ReadonlySet<string> = new Set<OrderKind>(['domains', 'claim', 'subdomain']);
 
-/** Spec: status 22 = minted and delivered. */
-export const DELIVERED_STATUS = 22;
-/** Spec: status 1 = paid, being minted or waiting for the buyer's association. */
-export const PAID_STATUS = 1;
-/** Spec: status 0 = the line's payment went back to the buyer. */
-export const REFUNDED_STATUS = 0;
-/** A delivered domain whose NFT was burned or wiped on the ledger: it no longer resolves. */
-export const BURNED_STATUS = -1;
+export { BURNED_STATUS, CLAIM_STATUS, DELIVERED_STATUS, PAID_STATUS, REFUNDED_STATUS };
 
 /** What a paid action costs: the server fixes amount, names, discounts and expiry in a quote. */
 export const QuoteRequestSchema = z.discriminatedUnion('kind', [
@@ -107,7 +108,7 @@ export const ConfirmRequestSchema = z.object({
  * progress, 0 = refunded).
  */
 export const ConfirmResponseSchema = z.object({
-  status: z.literal(1),
+  status: z.literal(OK_STATUS),
   orderId: z.string(),
   resData: z.array(z.object({ itemName: z.string(), status: z.int() })),
   /** Tinybars going back to the buyer: lines someone else got first and any amount paid above the quote. */
@@ -164,9 +165,15 @@ export const DeliveryCheckResponseSchema = z.object({
 });
 export type DeliveryCheckResponse = z.infer<typeof DeliveryCheckResponseSchema>;
 
-/** Claim eligibility, as the spec numbers it: -1 or 0 not eligible, 1 eligible, 2 already claimed. */
+/** Claim eligibility, as the spec numbers it (CLAIM_STATUS). */
+
 export const ClaimEligibilitySchema = z.object({
-  status: z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2)]),
+  status: z.union([
+    z.literal(CLAIM_STATUS.noClaimToken),
+    z.literal(CLAIM_STATUS.notEligible),
+    z.literal(CLAIM_STATUS.eligible),
+    z.literal(CLAIM_STATUS.alreadyClaimed),
+  ]),
   msg: z.string(),
 });
 export type ClaimEligibility = z.infer<typeof ClaimEligibilitySchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { NOT_DONE_STATUS, OK_STATUS } from './status-codes';
 import { emailError } from './fields';
 
 export const ProfileSchema = z.object({
@@ -39,7 +40,7 @@ export const EmailVerificationCodeSchema = z.object({
   vi: z.string().check(z.trim(), z.minLength(8), z.maxLength(128)),
 });
 export const MessageResponseSchema = z.object({
-  status: z.union([z.literal(1), z.literal(0)]),
+  status: z.union([z.literal(OK_STATUS), z.literal(NOT_DONE_STATUS)]),
   msg: z.string(),
 });
 

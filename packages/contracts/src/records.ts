@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
 import { DomainNameSchema } from './domains';
 import { recordUrlError } from './fields';
+import { RECORD_FLAG, RECORDS_STATUS } from './status-codes';
 
 // The resolver looks an account id up as its primary name: one lazy chunk for both.
 export { ReverseResponseSchema } from './identity';
+
+export { RECORD_FLAG, RECORDS_STATUS };
 
 export const RECORD_FIELDS = [
   'siteAddress',
@@ -31,7 +34,7 @@ export const DomainRecordsSchema = z.object({
     facebook: z.nullable(z.string()),
     instagram: z.nullable(z.string()),
   }),
-  /** 2 = active for resolving. */
+  /** RECORDS_STATUS: active for resolving or not. */
   status: z.int(),
   statusSiteAddress: z.int(),
   statusAssets: z.int(),
@@ -87,7 +90,7 @@ export function resolvedAddress(
 ): { kind: 'address'; url: string } | { kind: 'none'; message: string } {
   const address = records.siteAddress?.trim() ?? '';
   if (address === '') return { kind: 'none', message: RESOLVER_MESSAGES.noAddress };
-  if (records.status !== 2) return { kind: 'none', message: RESOLVER_MESSAGES.inactive };
+  if (records.status !== RECORDS_STATUS.active) return { kind: 'none', message: RESOLVER_MESSAGES.inactive };
   return { kind: 'address', url: address };
 }
 

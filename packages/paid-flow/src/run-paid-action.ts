@@ -2,6 +2,7 @@ import { ApiRequestError, INVALID_OPERATION_STATUS, type ApiClient } from '@regi
 import {
   DELIVERED_STATUS,
   NAME_ORDER_KINDS,
+  PAID_STATUS,
   type ConfirmResponse,
   type QuoteRequest,
   type QuoteResponse,
@@ -128,7 +129,9 @@ export async function runPaidAction(
     const confirmation = await api.confirmOrder(quote!.orderId, transactionId);
 
     advance({ stage: 'delivery', quote: quote!, transactionId });
-    const waiting = confirmation.resData.filter((line) => line.status === 1).map((line) => line.itemName);
+    const waiting = confirmation.resData
+      .filter((line) => line.status === PAID_STATUS)
+      .map((line) => line.itemName);
     let delivered = confirmation.resData
       .filter((line) => line.status === DELIVERED_STATUS)
       .map((line) => line.itemName);

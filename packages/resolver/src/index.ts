@@ -4,6 +4,9 @@
  * the registry. No dependencies: `fetch` only.
  */
 
+/** The registry's records status of a web address active for resolving (the spec's 2). */
+const RECORDS_ACTIVE = 2;
+
 /** Where a name points, as the registry answers it. */
 export type Resolution = {
   name: string;
@@ -79,7 +82,7 @@ const toResolution = (raw: RawResolution): Resolution => ({
   tokenId: raw.tokenId,
   serialNo: raw.serialNo,
   siteAddress: raw.siteAddress,
-  siteAddressActive: raw.status === 2,
+  siteAddressActive: raw.status === RECORDS_ACTIVE,
 });
 
 const malformed = () => new ResolverError(502, 'BAD_ANSWER', 'The registry answered something unexpected');

@@ -6,11 +6,18 @@ import { fileURLToPath } from 'node:url';
 const WORKSPACE_VERSION = '0.1.0';
 const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.url));
 
-/** Every module of `@registry/contracts` (one file each, no barrel). */
+/**
+ * Modules of plain constants, with no state and nothing to keep once per page: each bundle that uses
+ * them carries its own few bytes, cheaper than a shared module's registration in every entry.
+ */
+export const UNSHARED_CONTRACTS = new Set(['@registry/contracts/status-codes']);
+
+/** Every module of `@registry/contracts` (one file each, no barrel) but the unshared ones. */
 function contractsModules() {
   return readdirSync(CONTRACTS_SRC)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'))
-    .map((file) => `@registry/contracts/${file.slice(0, -3)}`);
+    .map((file) => `@registry/contracts/${file.slice(0, -3)}`)
+    .filter((name) => !UNSHARED_CONTRACTS.has(name));
 }
 
 const UI_SRC = fileURLToPath(new URL('../../ui/src', import.meta.url));
@@ -35,7 +42,7 @@ const PAID_FLOW_MODULE = { name: '@registry/paid-flow', file: path.join(PAID_FLO
  * The shared modules the shell's frame (header, wallet menu, cart, rate line, routes) imports, with
  * every shared module they import in turn (an eager module cannot wait for a lazy one).
  */
-const SHELL_FRAME_MODULES = new Set([
+export const SHELL_FRAME_MODULES = new Set([
   'react',
   'react/jsx-runtime',
   'react-dom',
@@ -59,13 +66,13 @@ const SHELL_FRAME_MODULES = new Set([
   '@registry/ui/button',
   '@registry/ui/spinner',
   // The kit's small pieces that nearly every page shows: cheaper inside the entry than a request each.
+  // (Pagination is not one: only signed-in lists page, and the search page's first load has none.)
   '@registry/ui/add-to-cart-button',
   '@registry/ui/app-link',
   '@registry/ui/badge',
   '@registry/ui/card',
   '@registry/ui/empty-state',
   '@registry/ui/page-heading',
-  '@registry/ui/pagination',
 ]);
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_TLD } from '@registry/contracts/tld';
 import { splitDomainName, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
-import type { AvailabilityResponse, Suggestion } from '@registry/contracts/domains';
+import { AVAILABILITY_STATUS, type AvailabilityResponse, type Suggestion } from '@registry/contracts/domains';
 import { similarityPercent } from '@registry/contracts/similarity';
 import { premiumEndsAt, releasePremiumUsd, usdToHbar } from '@registry/contracts/pricing';
 import type { Db } from '../../db/database';
@@ -97,7 +97,7 @@ function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, start
 }
 type NameStatus = ReturnType<typeof createNameStatus>;
 
-/** Spec: 1 available with its price, 0 unavailable (reserved or taken), -9 'HCS-DOWN' while the ledger is down. */
+/** The spec's availability codes (AVAILABILITY_STATUS): 'HCS-DOWN' while the ledger is down. */
 function createAvailability({ tlds, priceList }: Deps, { ledgerIsUp, lookUp, premiumsOf }: NameStatus) {
   return async function availability(name: string): Promise<AvailabilityResponse> {
     const { tld, isSubdomain } = splitDomainName(name);
@@ -107,7 +107,7 @@ function createAvailability({ tlds, priceList }: Deps, { ledgerIsUp, lookUp, pre
     if (!(await ledgerIsUp())) {
       return {
         name,
-        status: -9,
+        status: AVAILABILITY_STATUS.networkDown,
         available: false,
         reserved: false,
         networkDown: true,
@@ -120,7 +120,7 @@ function createAvailability({ tlds, priceList }: Deps, { ledgerIsUp, lookUp, pre
     if (found.unavailable.length > 0) {
       return {
         name,
-        status: 0,
+        status: AVAILABILITY_STATUS.unavailable,
         available: false,
         reserved: found.reserved.length > 0,
         networkDown: false,
@@ -132,7 +132,7 @@ function createAvailability({ tlds, priceList }: Deps, { ledgerIsUp, lookUp, pre
     const premium = premiumFields(premiumsOf(found.released, rate.usdPerHbar).get(name));
     return {
       name,
-      status: 1,
+      status: AVAILABILITY_STATUS.available,
       available: true,
       reserved: false,
       networkDown: false,

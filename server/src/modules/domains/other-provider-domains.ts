@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { LedgerReader } from '@registry/hedera-node/ledger-port';
 import * as repo from './repo';
+import { OTHER_DOMAIN_STATUS, type OtherDomainStatus } from '@registry/contracts/my-domains';
 
 /** Other-provider domains never expire in this registry (spec: fixed expiry 31-12-2099). */
 export const OTHER_PROVIDER_EXPIRY = '2099-12-31T00:00:00.000Z';
@@ -25,8 +26,8 @@ export function createOtherProviderDomains(
       createdAt: row.createdAt.toISOString(),
       serialNumber: row.serialNumber,
       tokenID: row.tokenId,
-      status: row.status as 1 | 2,
-      isSubscribed: row.status === 1,
+      status: row.status as OtherDomainStatus,
+      isSubscribed: row.status === OTHER_DOMAIN_STATUS.subscribed,
       expiresOn: OTHER_PROVIDER_EXPIRY,
     }));
   }

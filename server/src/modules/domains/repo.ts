@@ -4,6 +4,7 @@ import { BURNED_STATUS, DELIVERED_STATUS, PAID_STATUS } from '@registry/contract
 import type { Db, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
 import { domainRecords, domains, nameHolds, otherProviderDomains, reservedNames } from '../../db/schema';
+import { OTHER_DOMAIN_STATUS } from '@registry/contracts/my-domains';
 
 /** Every label kept back from sale (a short list kept by the operators). */
 export async function allReservedLabels(db: Db): Promise<Set<string>> {
@@ -274,7 +275,7 @@ export async function insertOtherProviderDomain(
   db: Db,
   row: { domainName: string; tokenId: string; serialNumber: number },
 ) {
-  await db.insert(otherProviderDomains).values({ ...row, status: 2 });
+  await db.insert(otherProviderDomains).values({ ...row, status: OTHER_DOMAIN_STATUS.unsubscribed });
 }
 
 export async function otherProviderDomainsFor(db: Db, tokenId: string, serials: number[]) {

@@ -4,6 +4,7 @@ import { badRequest, HttpError } from '../../http-error';
 import type { ProfileService } from '../profile/service';
 import type { Mailer } from '../../mail/mailer';
 import * as repo from './repo';
+import { OK_STATUS } from '@registry/contracts/status-codes';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -65,7 +66,7 @@ export function createEmailVerificationService({
         subject: 'Verify your email',
         text: `Open this link to verify your email: ${link.toString()}`,
       });
-      return { status: 1 as const, msg: 'Check you email' };
+      return { status: OK_STATUS, msg: 'Check you email' };
     },
 
     /** The landing page posts the code from the link. */
@@ -75,7 +76,7 @@ export function createEmailVerificationService({
       const matched = await profiles.markEmailVerified(row.accountId, row.email);
       if (!matched)
         throw badRequest('EMAIL_CHANGED', 'The email of the profile changed since this link was sent');
-      return { status: 1 as const, msg: 'Your email has been verified' };
+      return { status: OK_STATUS, msg: 'Your email has been verified' };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { DomainRecords } from '@registry/contracts/records';
 import { escapeHtml } from '../../plugins/escape-html';
+import { RECORD_FLAG, RECORDS_STATUS } from '@registry/contracts/records';
 
 /** Only http(s) addresses become links; anything else (`javascript:`, `data:`) stays text. */
 function safeUrl(value: string | null): string | null {
@@ -95,8 +96,8 @@ export function renderNamePage(data: NamePageData, now = new Date()): string {
   const name = escapeHtml(data.name);
   const ownerShown = data.ownerPrimaryName ?? data.owner;
   const description = `${data.name} on Hedera, owned by ${ownerShown}, registered until ${day(data.expiresAt)}.`;
-  const siteAddress = data.records.status === 2 ? data.records.siteAddress : null;
-  const assetsActive = data.records.statusAssets === 1;
+  const siteAddress = data.records.status === RECORDS_STATUS.active ? data.records.siteAddress : null;
+  const assetsActive = data.records.statusAssets === RECORD_FLAG.on;
   const socials = SOCIALS.map(([field, label]) => {
     const url = assetsActive ? safeUrl(data.records.assetsMap[field]) : null;
     return url ? `<li>${link(url, label)}</li>` : '';

@@ -1,5 +1,5 @@
 import type { DiscountTokenIds } from '@registry/contracts/discounts';
-import { CLAIM_MESSAGES, type ClaimEligibility } from '@registry/contracts/orders';
+import { CLAIM_MESSAGES, CLAIM_STATUS, type ClaimEligibility } from '@registry/contracts/orders';
 import type { Db } from '../../db/database';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -39,16 +39,16 @@ export function createOrderContext(deps: OrderDeps) {
   const { db, mirror, domains, priceList, queue, treasuryAccountId } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Spec: -1 or 0 not eligible, 2 already claimed, 1 eligible. */
+  /** The spec's claim codes (CLAIM_STATUS). */
   async function claimEligibility(accountId: string, exceptOrderId?: string): Promise<ClaimEligibility> {
-    if (!deps.claimTokenId) return { status: -1, msg: CLAIM_MESSAGES.notEligible };
+    if (!deps.claimTokenId) return { status: CLAIM_STATUS.noClaimToken, msg: CLAIM_MESSAGES.notEligible };
     if (await repo.hasPaidClaim(db, accountId, exceptOrderId))
-      return { status: 2, msg: CLAIM_MESSAGES.alreadyClaimed };
+      return { status: CLAIM_STATUS.alreadyClaimed, msg: CLAIM_MESSAGES.alreadyClaimed };
     const holdings = await mirror.listAccountTokens(accountId, deps.claimTokenId);
     const holds = holdings.some((holding) => holding.token_id === deps.claimTokenId && holding.balance > 0);
     return holds
-      ? { status: 1, msg: CLAIM_MESSAGES.eligible }
-      : { status: 0, msg: CLAIM_MESSAGES.notEligible };
+      ? { status: CLAIM_STATUS.eligible, msg: CLAIM_MESSAGES.eligible }
+      : { status: CLAIM_STATUS.notEligible, msg: CLAIM_MESSAGES.notEligible };
   }
 
   const kindDeps: KindDeps = { domains, priceList, queue, claimEligibility };

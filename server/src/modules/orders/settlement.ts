@@ -10,6 +10,7 @@ import type { KindDeps } from './paid-kind';
 import { paidKind } from './paid-kinds';
 import * as repo from './repo';
 import { ORDER_STATUS, PAYMENT_OUTCOME } from './order-status';
+import { OK_STATUS } from '@registry/contracts/status-codes';
 
 export const networkDown = () => new HttpError(503, 'HCS-DOWN', 'HCS link is down');
 
@@ -122,7 +123,7 @@ function createOrderAnswers({ db, domains }: Deps) {
   async function answer(orderId: string, accountId: string): Promise<ConfirmResponse> {
     const order = (await repo.findOrder(db, orderId, accountId))!;
     return {
-      status: 1,
+      status: OK_STATUS,
       orderId,
       resData: await lineStatuses(order),
       refundedTinybars: order.refundedTinybars.toString(),

@@ -13,6 +13,7 @@ import type { DomainService } from '../domains/service';
 import type { IdentityService } from '../identity/service';
 import type { OrderRecords } from '../orders/service';
 import * as repo from './repo';
+import { RECORD_FLAG, RECORDS_STATUS } from '@registry/contracts/records';
 
 const COLUMN_OF: Record<RecordField, repo.RecordColumn> = {
   siteAddress: 'siteAddress',
@@ -24,7 +25,7 @@ const COLUMN_OF: Record<RecordField, repo.RecordColumn> = {
 };
 
 function toRecords(domainName: string, row: repo.RecordRow | undefined): DomainRecords {
-  const statusSiteAddress = row?.statusSiteAddress ?? 0;
+  const statusSiteAddress = row?.statusSiteAddress ?? RECORD_FLAG.off;
   return {
     domainName,
     siteAddress: row?.siteAddress ?? defaultSiteAddress(domainName),
@@ -35,9 +36,12 @@ function toRecords(domainName: string, row: repo.RecordRow | undefined): DomainR
       facebook: row?.facebook ?? null,
       instagram: row?.instagram ?? null,
     },
-    status: statusSiteAddress === 1 && row?.siteAddress ? 2 : 1,
+    status:
+      statusSiteAddress === RECORD_FLAG.on && row?.siteAddress
+        ? RECORDS_STATUS.active
+        : RECORDS_STATUS.inactive,
     statusSiteAddress,
-    statusAssets: row?.statusAssets ?? 0,
+    statusAssets: row?.statusAssets ?? RECORD_FLAG.off,
   };
 }
 

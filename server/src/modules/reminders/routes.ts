@@ -7,6 +7,7 @@ import { HttpError } from '../../http-error';
 import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
 import type { ReminderService } from './service';
 import { confirmPage, doneHtml, invalidLinkPage } from './unsubscribe-page';
+import { OK_STATUS } from '@registry/contracts/status-codes';
 
 type Options = SessionRouteOptions & {
   reminders: Pick<ReminderService, 'setOptIn' | 'unsubscribe' | 'checkToken'>;
@@ -86,7 +87,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<Options> = async (
           .header('Cache-Control', 'no-store')
           .send(doneHtml(account, paths.profile('orders')));
       }
-      return { status: 1 as const, msg: `${account} gets no more expiry reminders` };
+      return { status: OK_STATUS, msg: `${account} gets no more expiry reminders` };
     },
   );
 };

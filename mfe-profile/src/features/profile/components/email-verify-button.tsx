@@ -3,6 +3,7 @@ import { ApiRequestError } from '@registry/api-client/client';
 import { bus } from '@registry/bus';
 import { Button } from '@registry/ui/button';
 import { profileApi } from '../api/profile-api';
+import { OK_STATUS } from '@registry/contracts/status-codes';
 
 /** Spec section 4: 'Click to verify' → 'wait...' (disabled) → 'Check you email'; a failure resets it. */
 export function EmailVerifyButton({ email }: { email: string }) {
@@ -11,7 +12,7 @@ export function EmailVerifyButton({ email }: { email: string }) {
     setState('waiting');
     try {
       const answer = await profileApi.requestEmailVerification(email);
-      setState(answer.status === 1 ? 'sent' : 'idle');
+      setState(answer.status === OK_STATUS ? 'sent' : 'idle');
     } catch (error) {
       setState('idle');
       bus.emit('toast', {

@@ -1,7 +1,8 @@
 import { ApiRequestError, createApiClient } from '@registry/api-client/client';
 import { sessionJournal } from '@registry/paid-flow';
-import { CLAIM_MESSAGES, CLAIM_PAGE_MESSAGES } from '@registry/contracts/orders';
+import { CLAIM_MESSAGES, CLAIM_PAGE_MESSAGES, CLAIM_STATUS } from '@registry/contracts/orders';
 import { SEARCH_MESSAGES } from '../../../api/search-messages';
+import { AVAILABILITY_STATUS } from '@registry/contracts/domains';
 
 export const claimApi = createApiClient();
 
@@ -15,7 +16,7 @@ export type ClaimCheck =
 const refused = (message: string, signedOut = false): ClaimCheck => ({ kind: 'refused', message, signedOut });
 
 /**
- * Spec section 4: eligibility first (-1 or 0 not eligible, 2 already claimed, 1 eligible), then the
+ * Spec section 4: eligibility first (CLAIM_STATUS: not eligible, already claimed, eligible), then the
  * name's availability; a failed look-up is 'Something went wrong, Try again'.
  */
 export async function checkClaim(name: string): Promise<ClaimCheck> {
@@ -28,11 +29,11 @@ export async function checkClaim(name: string): Promise<ClaimCheck> {
       return refused(CLAIM_PAGE_MESSAGES.connectWallet, true);
     return refused(CLAIM_PAGE_MESSAGES.lookupFailed);
   }
-  if (status === 2) return refused(CLAIM_MESSAGES.alreadyClaimed);
-  if (status !== 1) return refused(CLAIM_MESSAGES.notEligible);
+  if (status === CLAIM_STATUS.alreadyClaimed) return refused(CLAIM_MESSAGES.alreadyClaimed);
+  if (status !== CLAIM_STATUS.eligible) return refused(CLAIM_MESSAGES.notEligible);
   try {
     const availability = await claimApi.checkAvailability(name);
-    if (availability.status === -9)
+    if (availability.status === AVAILABILITY_STATUS.networkDown)
       return refused(
         availability.msg === 'HCS-DOWN' ? SEARCH_MESSAGES.mintingPaused : SEARCH_MESSAGES.networkError,
       );

@@ -1,5 +1,5 @@
 import { ApiRequestError, createApiClient } from '@registry/api-client/client';
-import type { AvailabilityResponse } from '@registry/contracts/domains';
+import { AVAILABILITY_STATUS, type AvailabilityResponse } from '@registry/contracts/domains';
 import { SEARCH_MESSAGES } from '../../../api/search-messages';
 
 const api = createApiClient();
@@ -13,7 +13,7 @@ export type SearchResult =
 export async function searchDomain(fullName: string): Promise<SearchResult> {
   try {
     const availability = await api.checkAvailability(fullName);
-    if (availability.status === -9) {
+    if (availability.status === AVAILABILITY_STATUS.networkDown) {
       return {
         kind: 'error',
         message:

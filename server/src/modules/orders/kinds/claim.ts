@@ -5,6 +5,7 @@ import type { PaidKind } from '../paid-kind';
 import * as repo from '../repo';
 import { registerNames } from './register-names';
 import { ORDER_STATUS } from '../order-status';
+import { CLAIM_STATUS } from '@registry/contracts/orders';
 
 /** The claim promotion: one domain for a holder of the claim token, once per account. */
 export const claimKind: PaidKind<'claim'> = {
@@ -12,10 +13,10 @@ export const claimKind: PaidKind<'claim'> = {
   holdsNames: true,
   async price(accountId, request, { domains, priceList, claimEligibility }) {
     const eligibility = await claimEligibility(accountId);
-    if (eligibility.status !== 1)
+    if (eligibility.status !== CLAIM_STATUS.eligible)
       throw new HttpError(
         403,
-        eligibility.status === 2 ? 'ALREADY_CLAIMED' : 'NOT_ELIGIBLE',
+        eligibility.status === CLAIM_STATUS.alreadyClaimed ? 'ALREADY_CLAIMED' : 'NOT_ELIGIBLE',
         eligibility.msg,
       );
     await assertPurchasable(domains, accountId, [request.itemName]);
