@@ -60,3 +60,36 @@ test('the page runs no script from an origin the server did not configure (CSP)'
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   expect(violations.some((text) => text.includes(strangeOrigin))).toBe(true);
 });
+
+test.describe('a part of the frame loaded on first use (the wallet dialog)', () => {
+  test('is asked for again when its chunk is lost once, and opens', async ({ page }) => {
+    await page.goto('/gui/domains/web3');
+    await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
+    // From now on the first script the page asks for is lost, as on a dropped connection.
+    const scripts: string[] = [];
+    await page.route('**/*.js', async (route) => {
+      scripts.push(route.request().url());
+      if (scripts.length === 1) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(1);
+    // The lost script was the one asked for again.
+    expect(scripts.slice(1)).toContain(scripts[0]);
+  });
+
+  test('that cannot be had says so, and the page stays', async ({ page }) => {
+    await page.goto('/gui/domains/web3');
+    await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
+    await page.route('**/*.js', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Could not load. Check your connection and reload');
+    await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
+    await page.unroute('**/*.js');
+    await page.getByRole('button', { name: 'reload' }).click();
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});

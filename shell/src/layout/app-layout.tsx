@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '@registry/bus';
 import { startCartSync } from '@registry/cart/cart-store';
@@ -8,13 +8,12 @@ import { api } from '../api';
 import { startRateTicker } from './rate-ticker';
 import { showsExtensionBanner } from './blade-mode';
 import { Footer } from './footer';
+import { FramePart, lazyPart } from './frame-part';
 import { Header } from './header';
 import { Toasts } from './toasts';
 
 // Shown on some pages only (not the search page most visits start on): loaded with the first of them.
-const ExtensionBanner = lazy(() =>
-  import('./extension-banner').then((module) => ({ default: module.ExtensionBanner })),
-);
+const ExtensionBanner = lazyPart(() => import('./extension-banner').then((module) => module.ExtensionBanner));
 
 export function AppLayout() {
   const navigate = useNavigate();
@@ -36,9 +35,9 @@ export function AppLayout() {
       <div className="app-top">
         <Header />
         {banner ? (
-          <Suspense fallback={null}>
+          <FramePart quiet>
             <ExtensionBanner />
-          </Suspense>
+          </FramePart>
         ) : null}
       </div>
       <main className="app-main">

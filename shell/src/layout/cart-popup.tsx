@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { bus } from '@registry/bus';
 import { paths } from '@registry/contracts/routes';
+import { FramePart, lazyPart } from './frame-part';
 
-const CartPopupNote = lazy(() =>
-  import('./cart-popup-note').then((module) => ({ default: module.CartPopupNote })),
-);
+const CartPopupNote = lazyPart(() => import('./cart-popup-note').then((module) => module.CartPopupNote));
 
 /** Spec: when the cart becomes non-empty (anywhere but the cart page), a note says so, with Close. */
 export function CartPopup() {
@@ -29,8 +28,8 @@ export function CartPopup() {
 
   if (!open || onCartPage) return null;
   return (
-    <Suspense fallback={null}>
+    <FramePart quiet>
       <CartPopupNote onClose={() => setOpen(false)} />
-    </Suspense>
+    </FramePart>
   );
 }

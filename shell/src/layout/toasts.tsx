@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { bus } from '@registry/bus';
 import type { ToastEvent } from '@registry/contracts/bus-events';
+import { FramePart, lazyPart } from './frame-part';
 
-const Toaster = lazy(() => import('@registry/ui/toaster').then((module) => ({ default: module.Toaster })));
+const Toaster = lazyPart(() => import('@registry/ui/toaster').then((module) => module.Toaster));
 
 /** Mounts the toast area with the first `toast` event, so the first page load does not carry it. */
 export function Toasts() {
@@ -16,8 +17,8 @@ export function Toasts() {
     });
   }, [needed]);
   return needed ? (
-    <Suspense fallback={null}>
+    <FramePart quiet>
       <Toaster pending={pending.current} />
-    </Suspense>
+    </FramePart>
   ) : null;
 }

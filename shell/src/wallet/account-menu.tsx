@@ -1,15 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { bus } from '@registry/bus';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { isBladeMode } from '../layout/blade-mode';
+import { FramePart, lazyPart } from '../layout/frame-part';
 
 // Both load on demand: the first page needs neither the dialog nor the menu code.
-const ConnectWalletModal = lazy(() =>
-  import('./connect-wallet-modal').then((module) => ({ default: module.ConnectWalletModal })),
+const ConnectWalletModal = lazyPart(() =>
+  import('./connect-wallet-modal').then((module) => module.ConnectWalletModal),
 );
-const PairedAccountMenu = lazy(() =>
-  import('./paired-account-menu').then((module) => ({ default: module.PairedAccountMenu })),
+const PairedAccountMenu = lazyPart(() =>
+  import('./paired-account-menu').then((module) => module.PairedAccountMenu),
 );
 
 /** 'Connect Wallet', or the paired account's menu with its balance, Orders & Profile and Logout. */
@@ -30,20 +31,20 @@ export function AccountMenu() {
           Connect Wallet
         </button>
         {modalLoaded ? (
-          <Suspense fallback={null}>
+          <FramePart>
             <ConnectWalletModal
               open={modalOpen}
               onClose={() => setModalOpen(false)}
               {...(bladeMode ? { autoChoose: 'Blade' as const } : {})}
             />
-          </Suspense>
+          </FramePart>
         ) : null}
       </div>
     );
   }
   return (
     <div className="account-menu" data-testid="account-menu">
-      <Suspense
+      <FramePart
         fallback={
           <button type="button" data-testid="account-id" disabled>
             {accountId}
@@ -51,7 +52,7 @@ export function AccountMenu() {
         }
       >
         <PairedAccountMenu accountId={accountId} />
-      </Suspense>
+      </FramePart>
     </div>
   );
 }

@@ -1,13 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@registry/contracts/routes';
 import { Menu, MenuItem, MenuNote } from '@registry/ui/menu';
 import { useWalletSession } from '@registry/wallet/wallet-session';
+import { FramePart, lazyPart } from '../layout/frame-part';
 import { usePrimaryName } from './use-primary-name';
 
-const SendHbarModal = lazy(() =>
-  import('./send-hbar-modal').then((module) => ({ default: module.SendHbarModal })),
-);
+const SendHbarModal = lazyPart(() => import('./send-hbar-modal').then((module) => module.SendHbarModal));
 
 /**
  * The account's primary name (or its id when it has none) opening a menu: balance (read when it
@@ -55,9 +54,9 @@ export function PairedAccountMenu({ accountId }: { accountId: string }) {
         <MenuItem onSelect={() => void logout().then(() => navigate('/'))}>Logout</MenuItem>
       </Menu>
       {sending ? (
-        <Suspense fallback={null}>
+        <FramePart>
           <SendHbarModal accountId={accountId} onClose={() => setSending(false)} />
-        </Suspense>
+        </FramePart>
       ) : null}
     </>
   );
