@@ -152,13 +152,14 @@ export type RunningLedger = Running & {
 };
 
 /**
- * The local ledger in a process of its own on free ports, its state in a temporary folder or in
- * `dataDir`; `startMs` is the time until its mirror REST answers.
+ * The local ledger in a process of its own on free ports, its state in a temporary folder, in
+ * `dataDir` or in the PostgreSQL database at `databaseUrl`; `startMs` is the time until its mirror REST answers.
  */
 export async function startLocalLedger({
   dataDir,
+  databaseUrl,
   root = ROOT,
-}: { dataDir?: string; root?: string } = {}): Promise<RunningLedger> {
+}: { dataDir?: string; databaseUrl?: string; root?: string } = {}): Promise<RunningLedger> {
   const [port, grpcPort, mirrorPort] = [await freePort(), await freePort(), await freePort()];
   const bin = LOCAL_LEDGER_BIN(root);
   const flags = /^#!.*node (.*)$/m.exec(readFileSync(bin, 'utf8'))?.[1]?.split(/\s+/) ?? [];
@@ -169,6 +170,7 @@ export async function startLocalLedger({
       bin,
       ...['--port', String(port), '--grpc-port', String(grpcPort), '--mirror-port', String(mirrorPort)],
       ...(dataDir ? ['--data-dir', dataDir] : []),
+      ...(databaseUrl ? ['--database-url', databaseUrl] : []),
     ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );

@@ -1,15 +1,21 @@
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One address in front of several servers: each request goes to the next one in turn. */
+/**
+ * One address in front of several servers: each request goes to the next one in turn. `requests`
+ * counts what passed, by path without its query, so a reader's calls can be counted.
+ */
 export async function startRoundRobinProxy(
   origins: string[],
-): Promise<{ origin: string; stop: () => Promise<void> }> {
+): Promise<{ origin: string; requests: Map<string, number>; stop: () => Promise<void> }> {
+  const requests = new Map<string, number>();
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const targets = origins.map((origin) => new URL(origin));
   let next = 0;
   const server: Server = createServer((incoming, outgoing) => {
     const target = targets[next++ % targets.length]!;
+    const pathOnly = (incoming.url ?? '').split('?')[0]!;
+    requests.set(pathOnly, (requests.get(pathOnly) ?? 0) + 1);
     const forwarded = request(
       {
         host: target.hostname,
@@ -34,6 +40,7 @@ export async function startRoundRobinProxy(
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    requests,
     stop: () =>
       new Promise((resolve) => {
         agent.destroy();

@@ -27,8 +27,9 @@ import { HOT_PATHS, load, type Measure } from './load';
 import { withPostgresDatabase } from './databases';
 import { compareWith } from './compare';
 import { profilePath } from './profile';
-import { ledgerSummary, measureLedger, type LedgerResult } from './hedera-mode';
+import { buildLocalLedger, ledgerSummary, measureLedger, type LedgerResult } from './hedera-mode';
 import { fixedCostSummary, measureFixedCost } from './fixed-cost';
+import { measureWatcherReach, watcherReachSummary } from './watcher-reach';
 
 /**
  * Enough buyers that the 25 in flight stay busy for several seconds: with fewer, the start (all at
@@ -408,6 +409,69 @@ if (args.get('only') === 'ledger') {
   await writeFile(path.join(RESULTS, 'ledger.json'), `${JSON.stringify(ledger, null, 2)}\n`);
   await writeFile(path.join(RESULTS, 'LEDGER.md'), ledgerSummary(ledger, PIPELINE_BUYERS).join('\n'));
   console.log(`Results in ${path.relative(ROOT, RESULTS)}/ledger.json and LEDGER.md`);
+  process.exit(0);
+}
+
+if (args.get('only') === 'watcher') {
+  buildServer();
+  buildLocalLedger();
+  // Delivery with and without the page's confirm, on each engine, in the same run.
+  const delivery: { engine: string; pipeline: PipelineMeasure; watcherPipeline: PipelineMeasure }[] = [];
+  const deliveryOn = async (engine: string, env: Record<string, string>) => {
+    const server = await startProductServer(env);
+    try {
+      const options = { buyers: PIPELINE_BUYERS, concurrency: PIPELINE_CONCURRENCY };
+      const run = `${engine.slice(0, 2).toLowerCase()}${Date.now().toString(36)}`;
+      const pipeline = await measurePipeline([server.origin], { ...options, run: `${run}c` });
+      const watcherPipeline = await measurePipeline([server.origin], {
+        ...options,
+        run: `${run}w`,
+        confirm: false,
+      });
+      console.log(
+        `${engine.padEnd(10)} delivery p50 confirm ${pipeline.paymentToDeliveredP50Ms} ms, no confirm ${watcherPipeline.paymentToDeliveredP50Ms} ms`,
+      );
+      delivery.push({ engine, pipeline, watcherPipeline });
+    } finally {
+      await server.stop();
+    }
+  };
+  await deliveryOn('PGlite', {});
+  await withPostgresDatabase((url) => deliveryOn('PostgreSQL', { DATABASE_URL: url }));
+  const reach = await measureWatcherReach({
+    names: Number(args.get('names') ?? 100_000),
+    transfers: Number(args.get('transfers') ?? 20),
+  });
+  await mkdir(RESULTS, { recursive: true });
+  await writeFile(
+    path.join(RESULTS, 'watcher-reach.json'),
+    `${JSON.stringify({ startedAt: new Date().toISOString(), delivery, reach }, null, 2)}\n`,
+  );
+  const lines = [
+    '# The ledger watcher: delivery without the page, and its reach',
+    '',
+    `\`npm run bench -- --only=watcher\`, ${new Date().toISOString()}. ${PIPELINE_BUYERS} buyers, ${PIPELINE_CONCURRENCY} at a time, each`,
+    "quote and pay a name of their own on the local ledger; with the page's confirm, then with none (the",
+    'tab closed after paying: the watcher finds the payment on the mirror).',
+    '',
+    '| engine | path | orders/s | payment → delivered p50 ms | p99 ms | failures |',
+    '|---|---|---:|---:|---:|---:|',
+    ...delivery.flatMap(({ engine, pipeline, watcherPipeline }) =>
+      (
+        [
+          ['confirm', pipeline],
+          ['no confirm', watcherPipeline],
+        ] as const
+      ).map(
+        ([label, measure]) =>
+          `| ${engine} | ${label} | ${measure.ordersPerSec} | ${measure.paymentToDeliveredP50Ms} | ${measure.paymentToDeliveredP99Ms} | ${measure.failures} |`,
+      ),
+    ),
+    '',
+    ...(reach ? watcherReachSummary(reach) : ['PostgreSQL was not reachable: no reach figures.', '']),
+  ];
+  await writeFile(path.join(RESULTS, 'WATCHER-REACH.md'), lines.join('\n'));
+  console.log(lines.join('\n'));
   process.exit(0);
 }
 

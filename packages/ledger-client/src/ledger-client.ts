@@ -1,7 +1,9 @@
 import {
   AccountId,
   Hbar,
+  NftId,
   PrivateKey,
+  TokenId,
   TokenAssociateTransaction,
   TransactionId,
   TransferTransaction,
@@ -132,6 +134,18 @@ export class LedgerClient {
     ).catch((error: Error) => {
       if (!/TOKEN_ALREADY_ASSOCIATED/.test(error.message)) throw error;
     });
+  }
+
+  /** The holder's wallet sends one NFT to another account (which has associated the collection). */
+  async sendNft(holder: LedgerAccount, tokenId: string, serial: number, to: string) {
+    return this.submit(
+      holder,
+      new TransferTransaction().addNftTransfer(
+        new NftId(TokenId.fromString(tokenId), serial),
+        holder.accountId,
+        to,
+      ),
+    );
   }
 
   /** The collection (token id) a paid domain is minted in; null until it is minted. */

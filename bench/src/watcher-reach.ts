@@ -1,0 +1,229 @@
+/**
+ * How far and how fast the ledger watcher follows the ledger: the server in the real-network mode
+ * against `npx local-ledger` on PostgreSQL, its mirror reads counted through a proxy, with `names`
+ * delivered names loaded in bulk. Measured: the mirror requests an idle registry makes per minute, and
+ * the time from an NFT transfer between wallets to the receiver's list showing the name.
+ */
+import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LedgerClient } from '@registry/ledger-client/ledger-client';
+import { withPostgresDatabase } from './databases';
+import { startLocalLedger, startProductServer } from './processes';
+import { startRoundRobinProxy } from './round-robin-proxy';
+
+const DELIVERED = 22;
+/** How long the idle registry's mirror reads are counted. */
+const IDLE_MS = 60_000;
+const REACH_TIMEOUT_MS = 600_000;
+
+export type WatcherReach = {
+  names: number;
+  /** Mirror requests per minute of the idle registry, by what was read. */
+  idleRequestsPerMinute: { payments: number; collectionSweep: number; other: number; total: number };
+  transfers: number;
+  /** From the transfer's consensus to the receiver's list showing the name. */
+  transferToListP50Ms: number;
+  transferToListP99Ms: number;
+  transferToListMaxMs: number;
+  /** The serials the sweep reads a second, from the reads counted while the transfers were followed. */
+  serialsPerSecond: number;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+/** Kinds of mirror read: the payments feed (the treasury's transactions), a collection's NFTs, the rest. */
+function byKind(requests: Map<string, number>) {
+  let payments = 0;
+  let collectionSweep = 0;
+  let other = 0;
+  for (const [path, count] of requests) {
+    if (/\/api\/v1\/transactions$/.test(path)) payments += count;
+    else if (/\/api\/v1\/tokens\/[\d.]+\/nfts$/.test(path)) collectionSweep += count;
+    else other += count;
+  }
+  return { payments, collectionSweep, other, total: payments + collectionSweep + other };
+}
+
+/**
+ * Adds `from + 1 … names` NFTs to the collection on the ledger and their delivered domains to the
+ * registry; every `names / transfers`-th serial is the seller's, the others a stranger's.
+ */
+async function loadDeliveredNames(
+  ledgerUrl: string,
+  registryUrl: string,
+  {
+    tokenId,
+    from,
+    names,
+    seller,
+    every,
+  }: { tokenId: string; from: number; names: number; seller: string; every: number },
+) {
+  const ledger = new pg.Client({ connectionString: ledgerUrl });
+  const registry = new pg.Client({ connectionString: registryUrl });
+  await ledger.connect();
+  await registry.connect();
+  try {
+    const holder = `case when n % ${every} = 0 then $4 else '0.0.' || (5000 + n % 997) end`;
+    await ledger.query(
+      `insert into ledger_nfts (token_id, serial_number, owner_account, metadata, created_timestamp, modified_timestamp)
+       select $1, n, ${holder}, encode(convert_to('reach' || n || '.hbar', 'UTF8'), 'base64'),
+              '1700000000.000000000', '1700000000.000000000'
+       from generate_series($2::int + 1, $3::int) as n`,
+      [tokenId, from, names, seller],
+    );
+    await ledger.query(
+      `update ledger_tokens set total_supply = (select count(*) from ledger_nfts where token_id = $1) where token_id = $1`,
+      [tokenId],
+    );
+    await ledger.query(
+      `update ledger_token_relationships set balance = (select count(*) from ledger_nfts where token_id = $1 and owner_account = $2)
+       where token_id = $1 and account_id = $2`,
+      [tokenId, seller],
+    );
+    await registry.query(
+      `insert into domains (name, tld, owner_account, months, price, expires_at, status, token_id, serial_no)
+       select 'reach' || n || '.hbar', 'hbar', ${holder}, 12, 10, now() + interval '1 year', ${DELIVERED}, $1, n
+       from generate_series($2::int + 1, $3::int) as n`,
+      [tokenId, from, names, seller],
+    );
+    await ledger.query('analyze');
+    await registry.query('analyze');
+  } finally {
+    await ledger.end();
+    await registry.end();
+  }
+}
+
+export async function measureWatcherReach({
+  names,
+  transfers,
+}: {
+  names: number;
+  transfers: number;
+}): Promise<WatcherReach | null> {
+  return withPostgresDatabase((ledgerUrl) =>
+    withPostgresDatabase(async (registryUrl) => {
+      const ledger = await startLocalLedger({ databaseUrl: ledgerUrl });
+      const mirror = await startRoundRobinProxy([ledger.origin]);
+      const operator = await new LedgerClient(ledger.origin).openAccount();
+      const server = await startProductServer({
+        DATABASE_URL: registryUrl,
+        LEDGER: 'hedera',
+        HEDERA_NETWORK: 'local',
+        HEDERA_NODES: `${ledger.grpc}=0.0.3`,
+        HEDERA_OPERATOR_ID: operator.accountId,
+        HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
+        MIRROR_NODE_URL: `${mirror.origin}/ledger`,
+      });
+      try {
+        const client = new LedgerClient(server.origin, { ledgerOrigin: ledger.origin });
+        const seller = await client.openAccount();
+        const receiver = await client.openAccount();
+        const sellerCookie = await client.signIn(seller);
+        const receiverCookie = await client.signIn(receiver);
+        // The first purchase makes the collection; both wallets associate it.
+        const firstName = `reachfirst${Date.now().toString(36)}.hbar`;
+        await client.purchase(seller, sellerCookie, {
+          kind: 'domains',
+          items: [{ itemName: firstName, months: 12, isWebProtectionOn: false }],
+        });
+        await client.collect(seller, sellerCookie, firstName);
+        const tokenId = (await client.collectionOf(sellerCookie, firstName))!;
+        await client.associate(receiver, tokenId);
+
+        const every = Math.floor(names / transfers);
+        const started = Date.now();
+        await loadDeliveredNames(ledgerUrl, registryUrl, {
+          tokenId,
+          from: 1,
+          names,
+          seller: seller.accountId,
+          every,
+        });
+        console.log(`watcher reach: ${names} names loaded in ${Date.now() - started} ms`);
+
+        // Idle: no quote open, nothing moving; the watcher reads as it always does.
+        await sleep(2000);
+        mirror.requests.clear();
+        await sleep(IDLE_MS);
+        const idle = byKind(mirror.requests);
+        const perMinute = (count: number) => Math.round((count * 60_000) / IDLE_MS);
+        const idleRequestsPerMinute = {
+          payments: perMinute(idle.payments),
+          collectionSweep: perMinute(idle.collectionSweep),
+          other: perMinute(idle.other),
+          total: perMinute(idle.total),
+        };
+        console.log(
+          `watcher reach: idle mirror requests per minute ${JSON.stringify(idleRequestsPerMinute)}`,
+        );
+
+        // The seller sells serials spread over the whole collection, one after another.
+        const serials = Array.from({ length: transfers }, (_, index) => (index + 1) * every);
+        const sentAt = new Map<string, number>();
+        mirror.requests.clear();
+        const followStarted = Date.now();
+        for (const serial of serials) {
+          await client.sendNft(seller, tokenId, serial, receiver.accountId);
+          sentAt.set(`reach${serial}.hbar`, Date.now());
+        }
+        const latencies: number[] = [];
+        while (sentAt.size > 0 && Date.now() - followStarted < REACH_TIMEOUT_MS) {
+          const listed = await client.domainsOf(receiverCookie);
+          const now = Date.now();
+          for (const domain of listed) {
+            const at = sentAt.get(domain.itemName);
+            if (at !== undefined && domain.status === DELIVERED) {
+              latencies.push(now - at);
+              sentAt.delete(domain.itemName);
+            }
+          }
+          await sleep(200);
+        }
+        if (sentAt.size > 0) throw new Error(`${sentAt.size} names never reached the receiver's list`);
+        const sweepSeconds = (Date.now() - followStarted) / 1000;
+        const pagesRead = byKind(mirror.requests).collectionSweep;
+        latencies.sort((a, b) => a - b);
+        const result: WatcherReach = {
+          names,
+          idleRequestsPerMinute,
+          transfers,
+          transferToListP50Ms: percentile(latencies, 50),
+          transferToListP99Ms: percentile(latencies, 99),
+          transferToListMaxMs: latencies.at(-1)!,
+          serialsPerSecond: Math.round((pagesRead * 100) / sweepSeconds),
+        };
+        console.log(`watcher reach: ${JSON.stringify(result)}`);
+        return result;
+      } finally {
+        await server.stop();
+        await mirror.stop();
+        await ledger.stop();
+      }
+    }),
+  ).then((result) => result ?? null);
+}
+
+export function watcherReachSummary(reach: WatcherReach): string[] {
+  const idle = reach.idleRequestsPerMinute;
+  return [
+    '## How far the ledger watcher reaches',
+    '',
+    `The server in the real-network mode against \`npx local-ledger\` (both on PostgreSQL), ${reach.names.toLocaleString('en')}`,
+    'delivered names in one collection loaded in bulk; its mirror reads counted through a proxy.',
+    '',
+    `Idle (no quote open, nothing moving), mirror requests per minute: ${idle.total}: payments feed ${idle.payments},`,
+    `collection sweep ${idle.collectionSweep}, other ${idle.other}.`,
+    '',
+    `${reach.transfers} NFTs spread over the collection sent from one wallet to another at once; from each`,
+    "transfer to the receiver's list showing the name (owner-only writes do not wait for this: they read",
+    'the holder from the mirror at the moment of the write):',
+    '',
+    '| names | transfers | p50 ms | p99 ms | max ms | serials swept per second |',
+    '|---:|---:|---:|---:|---:|---:|',
+    `| ${reach.names} | ${reach.transfers} | ${reach.transferToListP50Ms} | ${reach.transferToListP99Ms} | ${reach.transferToListMaxMs} | ${reach.serialsPerSecond} |`,
+    '',
+  ];
+}
