@@ -45,7 +45,8 @@ export type DomainRecords = z.infer<typeof DomainRecordsSchema>;
  * The public resolver's answer: the records, the name's NFT (its collection's token id and serial
  * number, null until minted: anyone can check the holder on a mirror node), and
  * where the name points: the account holding its NFT as the registry last verified it (null before
- * delivery, in the grace period after expiry), that account's EVM address, and whether that account
+ * delivery, in the grace period after expiry), that account's EVM address (its alias when the account
+ * was made from one, else the long-zero form of its number), and whether that account
  * is shown by this same name (its primary name: the check a client makes before showing a name for an
  * address).
  */

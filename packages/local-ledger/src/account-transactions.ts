@@ -190,6 +190,7 @@ export async function applyAccountCreate(
   const payerAccount = await state.account(tx, payer);
   if (payerAccount!.balanceTinybars < initial + TRANSACTION_FEE_TINYBARS) fail('INSUFFICIENT_PAYER_BALANCE');
   const described = describeKey(key);
+  const evmAddress = await aliasOf(tx, transaction, key, described.type);
   const [row] = await tx
     .insert(ledgerAccounts)
     .values({
@@ -198,6 +199,7 @@ export async function applyAccountCreate(
       keyType: described.type,
       memo: transaction.accountMemo ?? '',
       createdTimestamp: consensusTimestamp,
+      evmAddress,
     })
     .returning({ accountNum: ledgerAccounts.accountNum });
   const accountId = `0.0.${row!.accountNum}`;
@@ -206,4 +208,25 @@ export async function applyAccountCreate(
     movement.set(accountId, initial);
   }
   return accountId;
+}
+
+/**
+ * The EVM address alias a new account asks for, checked as Hedera checks it: only the address of the
+ * account's own ECDSA key, and only one account per alias.
+ */
+async function aliasOf(
+  tx: Tx,
+  transaction: AccountCreateTransaction,
+  key: PublicKey,
+  keyType: string,
+): Promise<string | null> {
+  const alias = transaction.alias?.toString().replace(/^0x/, '').toLowerCase();
+  if (!alias) return null;
+  if (keyType !== 'ECDSA_SECP256K1' || key.toEvmAddress().toLowerCase() !== alias) fail('INVALID_ALIAS_KEY');
+  const [taken] = await tx
+    .select({ accountNum: ledgerAccounts.accountNum })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.evmAddress, alias));
+  if (taken) fail('ALIAS_ALREADY_ASSIGNED');
+  return alias;
 }

@@ -7,6 +7,7 @@ import { isLoopback, LEDGER_DOWN, LedgerHttpError } from './ledger-http';
 import type { LocalLedger } from './local-ledger';
 import type { LocalLedgerWriter } from './local-ledger-writer';
 import type { LocalRate } from './mirror-format';
+import { describeKey } from './ledger-accounts';
 
 /** A consensus node's account, 0.0.3 to 0.0.9. */
 const NODE_ID = /^0\.0\.[3-9]$/;
@@ -55,7 +56,11 @@ export const localLedgerDevRoutes: FastifyPluginAsync<LedgerDevRoutesOptions> = 
       schema: {
         summary: `Open a development account for a public key, funded with ${FAUCET_HBAR} HBAR`,
         tags: ['local ledger'],
-        body: z.object({ publicKey: z.string().min(32).max(200) }),
+        body: z.object({
+          publicKey: z.string().min(32).max(200),
+          /** The account gets its ECDSA key's EVM address as its alias. */
+          evmAlias: z.boolean().optional(),
+        }),
         response: {
           200: z.object({ accountId: z.string(), balanceHbar: z.number() }),
           400: ApiErrorSchema,
@@ -77,7 +82,14 @@ export const localLedgerDevRoutes: FastifyPluginAsync<LedgerDevRoutesOptions> = 
           'publicKey must be a hex public key (DER or raw ED25519)',
         );
       }
-      const accountId = await writer.createAccount(publicKey, FAUCET_HBAR);
+      const evmAlias = request.body.evmAlias === true;
+      if (evmAlias && describeKey(publicKey).type !== 'ECDSA_SECP256K1')
+        throw new LedgerHttpError(
+          400,
+          'BAD_PUBLIC_KEY',
+          'Only an ECDSA (secp256k1) key has an EVM address alias',
+        );
+      const accountId = await writer.createAccount(publicKey, FAUCET_HBAR, { evmAlias });
       return { accountId, balanceHbar: new Hbar(FAUCET_HBAR).toBigNumber().toNumber() };
     },
   );

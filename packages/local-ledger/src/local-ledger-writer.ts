@@ -74,11 +74,18 @@ export class LocalLedgerWriter implements LedgerWriter {
     return { status, ...(entityId ? { entityId } : {}), ...(serials ? { serials } : {}) };
   }
 
-  /** Opens an account for a key, funded from genesis (the faucet). */
-  async createAccount(publicKey: PublicKey, initialHbar = 0): Promise<string> {
-    const result = await this.execute(
-      new AccountCreateTransaction().setKey(publicKey).setInitialBalance(new Hbar(initialHbar)),
-    );
+  /**
+   * Opens an account for a key, funded from genesis (the faucet); `evmAlias` gives it its ECDSA key's EVM
+   * address as its alias, as a wallet that made the account from that address would.
+   */
+  async createAccount(
+    publicKey: PublicKey,
+    initialHbar = 0,
+    { evmAlias = false }: { evmAlias?: boolean } = {},
+  ): Promise<string> {
+    const create = new AccountCreateTransaction().setKey(publicKey).setInitialBalance(new Hbar(initialHbar));
+    if (evmAlias) create.setAlias(publicKey.toEvmAddress());
+    const result = await this.execute(create);
     return result.entityId!;
   }
 

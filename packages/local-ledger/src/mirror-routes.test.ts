@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AccountId, Hbar, PrivateKey, TransactionId, TransferTransaction } from '@hashgraph/sdk';
+import {
+  AccountCreateTransaction,
+  AccountId,
+  Hbar,
+  PrivateKey,
+  TransactionId,
+  TransferTransaction,
+} from '@hashgraph/sdk';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -63,6 +70,49 @@ describe.each(ledgerEngineCases)('local mirror routes on $engine', ({ open }) =>
     const { status, body } = await get(`/api/v1/accounts/${padded}`);
     expect(status).toBe(200);
     expect(body.account).toBe(buyer.accountId);
+  });
+
+  it('answers an account made with an EVM address alias by that address, and finds it by it', async () => {
+    const key = PrivateKey.generateECDSA();
+    const alias = key.publicKey.toEvmAddress().toLowerCase();
+    const faucet = await t.app.inject({
+      method: 'POST',
+      url: '/ledger/faucet',
+      payload: { publicKey: key.publicKey.toStringDer(), evmAlias: true },
+    });
+    expect(faucet.statusCode).toBe(200);
+    const { accountId } = faucet.json() as { accountId: string };
+    const byId = await get(`/api/v1/accounts/${accountId}`);
+    expectSchema('AccountBalanceTransactions', byId.body);
+    expect(byId.body.evm_address).toBe(`0x${alias}`);
+    expect((await get(`/api/v1/accounts/0x${alias}`)).body.account).toBe(accountId);
+    expect((await get(`/api/v1/accounts/${alias.toUpperCase()}`)).body.account).toBe(accountId);
+
+    // Without an alias the address is the long-zero form, and that form finds the account too.
+    const plain = await get(`/api/v1/accounts/${buyer.accountId}`);
+    const longZero = `0x${Number(buyer.accountId.split('.')[2]).toString(16).padStart(40, '0')}`;
+    expect(plain.body.evm_address).toBe(longZero);
+    expect((await get(`/api/v1/accounts/${longZero}`)).body.account).toBe(buyer.accountId);
+    expect((await get(`/api/v1/accounts/0x${'ab'.repeat(20)}`)).status).toBe(404);
+    expect((await get('/api/v1/accounts/0x12')).status).toBe(400);
+  });
+
+  it("refuses an alias other than the key's own address, one already taken, and one for an ED25519 key", async () => {
+    const key = PrivateKey.generateECDSA();
+    const other = PrivateKey.generateECDSA();
+    const create = (alias: string, publicKey = key.publicKey) =>
+      t.writer.execute(
+        new AccountCreateTransaction().setKey(publicKey).setInitialBalance(new Hbar(1)).setAlias(alias),
+      );
+    await expect(create(other.publicKey.toEvmAddress())).rejects.toThrow(/INVALID_ALIAS_KEY/);
+    expect((await create(key.publicKey.toEvmAddress())).status).toBe('SUCCESS');
+    await expect(create(key.publicKey.toEvmAddress())).rejects.toThrow(/ALIAS_ALREADY_ASSIGNED/);
+    const ed25519 = await t.app.inject({
+      method: 'POST',
+      url: '/ledger/faucet',
+      payload: { publicKey: PrivateKey.generateED25519().publicKey.toStringDer(), evmAlias: true },
+    });
+    expect(ed25519.statusCode).toBe(400);
   });
 
   it('pages accounts/{id}/nfts with limit, order and links.next', async () => {

@@ -58,6 +58,9 @@ export async function registerMirrorRoutes(
   registerNetworkRoutes(app, rate);
 }
 
+/** An account asked for by its EVM address: 40 hex digits, with or without 0x. */
+const EVM_ADDRESS = /^(?:0x)?([0-9a-fA-F]{40})$/;
+
 /** An account, its NFTs and its token relationships. */
 function registerAccountRoutes(app: FastifyInstance, db: Db) {
   registerAccountRoute(app, db);
@@ -71,16 +74,25 @@ function registerAccountRoute(app: FastifyInstance, db: Db) {
     '/ledger/api/v1/accounts/:id',
     { schema: { hide: true } },
     async (request, reply) => {
-      const { id } = request.params;
-      if (!ENTITY_ID.test(id)) return mirrorError(reply, 400, 'Invalid parameter: idOrAliasOrEvmAddress');
+      const asked = request.params.id;
+      const evm = EVM_ADDRESS.exec(asked)?.[1]?.toLowerCase();
+      if (!ENTITY_ID.test(asked) && !evm)
+        return mirrorError(reply, 400, 'Invalid parameter: idOrAliasOrEvmAddress');
       const limit = parseLimit(request.query.limit);
       const order = parseOrder(request.query.order, 'desc');
       if (limit === null) return mirrorError(reply, 400, 'Invalid parameter: limit');
       if (order === null) return mirrorError(reply, 400, 'Invalid parameter: order');
-      const num = accountNumOf(id);
+      // An EVM address names an account by its alias, or by its number in the long-zero form.
+      const longZero = evm?.startsWith('000000000000000000000000') ? parseInt(evm, 16) : null;
+      const num = evm ? longZero : accountNumOf(asked);
       const [account] =
-        num === null ? [] : await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.accountNum, num));
+        num !== null
+          ? await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.accountNum, num))
+          : evm
+            ? await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.evmAddress, evm))
+            : [];
       if (!account) return mirrorError(reply, 404, 'Not found');
+      const id = `0.0.${account.accountNum}`;
       const tokens = await db
         .select({ token_id: ledgerTokenRelationships.tokenId, balance: ledgerTokenRelationships.balance })
         .from(ledgerTokenRelationships)
@@ -110,7 +122,7 @@ function registerAccountRoute(app: FastifyInstance, db: Db) {
         decline_reward: false,
         deleted: false,
         ethereum_nonce: 0,
-        evm_address: evmAddress(account.accountNum),
+        evm_address: account.evmAddress ? `0x${account.evmAddress}` : evmAddress(account.accountNum),
         expiry_timestamp: null,
         key: account.publicKey ? { _type: account.keyType, key: account.publicKey } : null,
         max_automatic_token_associations: 0,

@@ -29,6 +29,8 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
     .default(sql`0`),
   memo: text('memo').notNull().default(''),
   createdTimestamp: text('created_timestamp'),
+  /** The alias an account was made with (an ECDSA key's EVM address, 40 hex digits in lower case). */
+  evmAddress: text('evm_address'),
   createdAt: createdAt(),
 });
 

@@ -98,7 +98,7 @@ export async function createModuleServices(
   });
   const profiles = createProfileService(db);
   const orderRecords = createOrderRecords(db);
-  const identity = createIdentityService({ db, domains });
+  const identity = createIdentityService({ db, domains, ledger: access.ledger });
   const mail =
     deps.mailer ??
     (config.SMTP_URL

@@ -333,6 +333,17 @@ export const primaryNames = pgTable(
   (table) => [index('primary_names_domain_idx').on(table.domainName)],
 );
 
+/**
+ * Accounts' EVM addresses as the mirror node answers them (an alias, or the long-zero form), learned once
+ * per account: Hedera never changes an account's alias once it has one.
+ */
+export const accountEvmAddresses = pgTable('account_evm_addresses', {
+  accountId: text('account_id').primaryKey(),
+  /** `0x` and 40 hex digits, lower case. */
+  evmAddress: text('evm_address').notNull(),
+  learnedAt: timestamp('learned_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A published, immutable build of one remote: its files are under RELEASES_DIR/<folder>/<version>/. */
 export const remoteReleases = pgTable(
   'remote_releases',

@@ -22,6 +22,7 @@ const KeySchema = z.object({ _type: z.string(), key: z.string() }).nullable();
 
 const AccountSchema = z.object({
   account: z.string(),
+  evm_address: z.string().nullish(),
   key: KeySchema,
   balance: z.object({
     balance: z.number().nullable(),
@@ -241,6 +242,19 @@ export class MirrorLedgerReader implements LedgerReader {
     const key = account?.key;
     if (!key || (key._type !== 'ED25519' && key._type !== 'ECDSA_SECP256K1')) return null;
     return { key: key.key, type: key._type };
+  }
+
+  /**
+   * The account's EVM address as the mirror node answers it: its alias when it was made from one, else
+   * the long-zero form of its number; null when the ledger does not know the account.
+   */
+  async evmAddressOf(accountId: string): Promise<string | null> {
+    const account = await this.mirror.getAccount(accountId).catch((error: unknown) => {
+      if (error instanceof MirrorError && error.status === 400) return null;
+      throw error;
+    });
+    const address = account?.evm_address?.toLowerCase();
+    return address && /^0x[0-9a-f]{40}$/.test(address) ? address : null;
   }
 
   async listAccountNfts(accountId: string, tokenId: string): Promise<LedgerNft[]> {

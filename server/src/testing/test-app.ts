@@ -72,8 +72,13 @@ export async function startTestApp(
   });
   let nameCounter = 0;
 
-  async function signIn(key: PrivateKey = PrivateKey.generateED25519(), hbar = 1000): Promise<SignedIn> {
-    const accountId = await writer.createAccount(key.publicKey, hbar);
+  /** A new account for `key`, signed in; `evmAlias` makes it from its ECDSA key's EVM address. */
+  async function signIn(
+    key: PrivateKey = PrivateKey.generateED25519(),
+    hbar = 1000,
+    options: { evmAlias?: boolean } = {},
+  ): Promise<SignedIn> {
+    const accountId = await writer.createAccount(key.publicKey, hbar, options);
     const challenge = await app.inject({
       method: 'POST',
       url: '/api/auth/challenge',
@@ -270,8 +275,10 @@ export async function startTestApp(
     payWithoutConfirm,
     sendNft,
     /** A new signed-in account holding 1,000 HBAR that has associated the collection: it can hold names. */
-    async holderOf(tokenId: string): Promise<SignedIn> {
-      const signedIn = await signIn(PrivateKey.generateED25519(), 1000);
+    async holderOf(tokenId: string, options: { evmAlias?: boolean } = {}): Promise<SignedIn> {
+      const signedIn = options.evmAlias
+        ? await signIn(PrivateKey.generateECDSA(), 1000, { evmAlias: true })
+        : await signIn(PrivateKey.generateED25519(), 1000);
       await writer.associate(signedIn.accountId, signedIn.key, tokenId);
       return signedIn;
     },

@@ -46,7 +46,7 @@ const keyOf = (raw: string | null, type: string | null) =>
     : type === 'ED25519'
       ? { ed25519: Buffer.from(raw, 'hex') }
       : { ECDSASecp256k1: Buffer.from(raw, 'hex') };
-/** An account's EVM address in its long-zero form, as `contractAccountID` carries it. */
+/** An account's EVM address in its long-zero form, as `contractAccountID` carries it without an alias. */
 const longZeroAddress = (num: number) => num.toString(16).padStart(40, '0');
 
 export const accountIdText = (id: AccountId | undefined) =>
@@ -174,7 +174,7 @@ export function createQueryAnswers(db: LedgerDb) {
         precheck: 'OK' as const,
         accountInfo: {
           accountID: accountIdOf(row.id),
-          contractAccountID: longZeroAddress(row.accountNum),
+          contractAccountID: row.evmAddress ?? longZeroAddress(row.accountNum),
           deleted: false,
           key: keyOf(row.publicKey, row.keyType),
           balance: row.balanceTinybars.toString(),

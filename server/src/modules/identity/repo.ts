@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { primaryNames } from '../../db/schema';
+import { accountEvmAddresses, primaryNames } from '../../db/schema';
 
 export type PrimaryNameRow = typeof primaryNames.$inferSelect;
 
@@ -40,4 +40,18 @@ export async function deletePrimaryNames(db: Db, rows: PrimaryNameRow[]): Promis
 
 export async function deletePrimaryName(db: Db, accountId: string): Promise<void> {
   await db.delete(primaryNames).where(eq(primaryNames.accountId, accountId));
+}
+
+export async function evmAddressesOf(db: Db, accountIds: string[]) {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({ accountId: accountEvmAddresses.accountId, evmAddress: accountEvmAddresses.evmAddress })
+    .from(accountEvmAddresses)
+    .where(inArray(accountEvmAddresses.accountId, accountIds));
+}
+
+/** Keeps what the mirror node answered; an address learned before stays (it never changes). */
+export async function saveEvmAddresses(db: Db, rows: { accountId: string; evmAddress: string }[]) {
+  if (rows.length === 0) return;
+  await db.insert(accountEvmAddresses).values(rows).onConflictDoNothing();
 }

@@ -1,3 +1,4 @@
+import { longZeroEvmAddress } from '@registry/contracts/account';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http-error';
 import type { DomainService } from '../domains/service';
@@ -11,9 +12,12 @@ import * as repo from './repo';
 export function createIdentityService({
   db,
   domains,
+  ledger,
 }: {
   db: Db;
   domains: Pick<DomainService, 'holdings' | 'currentHolding'>;
+  /** The mirror node's answer of an account's EVM address (null: no such account). */
+  ledger: { evmAddressOf(accountId: string): Promise<string | null> };
 }) {
   /** The primary names that still stand for these accounts; voided ones are cleared on the way. */
   async function standingNames(accountIds: string[]): Promise<Map<string, string>> {
@@ -61,6 +65,31 @@ export function createIdentityService({
       const name = (await standingNames([accountId])).get(accountId);
       if (!name) throw notFound(`${accountId} has no primary name`);
       return { accountId, name };
+    },
+
+    /**
+     * The EVM address of each account: its alias when it has one, else the long-zero form. Each account's
+     * is asked of the mirror node once and kept; while the mirror cannot be read, an account not seen
+     * before answers its long-zero form, which addresses it as well, and is asked again next time.
+     */
+    async evmAddresses(accountIds: string[]): Promise<Record<string, string>> {
+      const unique = [...new Set(accountIds)];
+      const known = new Map(
+        (await repo.evmAddressesOf(db, unique)).map((row) => [row.accountId, row.evmAddress]),
+      );
+      const learned = (
+        await Promise.all(
+          unique
+            .filter((accountId) => !known.has(accountId))
+            .map(async (accountId) => ({
+              accountId,
+              evmAddress: await ledger.evmAddressOf(accountId).catch(() => null),
+            })),
+        )
+      ).filter((row): row is { accountId: string; evmAddress: string } => row.evmAddress !== null);
+      await repo.saveEvmAddresses(db, learned);
+      for (const row of learned) known.set(row.accountId, row.evmAddress);
+      return Object.fromEntries(unique.map((id) => [id, known.get(id) ?? longZeroEvmAddress(id)]));
     },
 
     /** Primary names of up to a page of accounts: each asked id, null where none stands. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RESOLVE_BATCH } from '@registry/contracts/records';
 import { engineCases } from '../../testing/test-databases';
@@ -67,6 +68,35 @@ describe.each(engineCases)('forward resolution: a name to the account holding it
       accountId: bob.accountId,
       evmAddress: longZero(bob.accountId),
       isPrimaryName: false,
+    });
+  });
+
+  it("answers the holder's EVM alias when its account was made from one, learned once from the mirror", async () => {
+    const carol = await t.holderOf(tokenId, { evmAlias: true });
+    const alias = `0x${carol.key.publicKey.toEvmAddress().toLowerCase()}`;
+    const bought = await t.buyDomain(carol);
+    expect((await resolve(bought.name)).json()).toMatchObject({
+      accountId: carol.accountId,
+      evmAddress: alias,
+    });
+    const batch = await resolveBatch([bought.name]);
+    expect(
+      (batch.json() as { names: Record<string, { evmAddress: string }> }).names[bought.name],
+    ).toMatchObject({ evmAddress: alias });
+    const { rows } = await t.database.db.execute<{ evm_address: string }>(
+      sql`select evm_address from account_evm_addresses where account_id = ${carol.accountId}`,
+    );
+    expect(rows).toEqual([{ evm_address: alias }]);
+
+    // Sent on to an account without an alias: the long-zero form of the receiver.
+    const dave = await holder();
+    expect((await t.sendNft(carol, bought.tokenId!, bought.serialNo!, dave.accountId)).status).toBe(
+      'SUCCESS',
+    );
+    await t.app.ledgerWatcher!.catchUp();
+    expect((await resolve(bought.name)).json()).toMatchObject({
+      accountId: dave.accountId,
+      evmAddress: longZero(dave.accountId),
     });
   });
 

@@ -8,7 +8,6 @@ import {
 } from '@registry/contracts/records';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http-error';
-import { longZeroEvmAddress } from '@registry/contracts/account';
 import type { DomainService } from '../domains/service';
 import type { IdentityService } from '../identity/service';
 import type { OrderRecords } from '../orders/service';
@@ -86,7 +85,7 @@ export function createRecordService({
   db: Db;
   domains: DomainService;
   orders: Pick<OrderRecords, 'useRecordFee'>;
-  identity: Pick<IdentityService, 'reverseMany'>;
+  identity: Pick<IdentityService, 'reverseMany' | 'evmAddresses'>;
   now?: () => number;
 }) {
   const gateway = createGateway(db, domains, now);
@@ -108,9 +107,10 @@ export function createRecordService({
     if (resolutions.length === 0) return new Map();
     const registered = resolutions.map((resolution) => resolution.name);
     const holders = [...new Set(resolutions.flatMap((resolution) => resolution.holder ?? []))];
-    const [records, primary] = await Promise.all([
+    const [records, primary, evmAddresses] = await Promise.all([
       repo.findRecordsOf(db, registered),
       holders.length ? identity.reverseMany(holders) : { names: {} as Record<string, string | null> },
+      holders.length ? identity.evmAddresses(holders) : ({} as Record<string, string>),
     ]);
     const recordsOf = new Map(records.map((row) => [row.domainName, row]));
     return new Map(
@@ -121,7 +121,7 @@ export function createRecordService({
           tokenId: resolution.tokenId,
           serialNo: resolution.serialNo,
           accountId: resolution.holder,
-          evmAddress: resolution.holder ? longZeroEvmAddress(resolution.holder) : null,
+          evmAddress: resolution.holder ? (evmAddresses[resolution.holder] ?? null) : null,
           expiresAt: resolution.expiresAt.toISOString(),
           isPrimaryName: resolution.holder !== null && primary.names[resolution.holder] === resolution.name,
         },
