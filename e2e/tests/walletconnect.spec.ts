@@ -123,6 +123,41 @@ test('WalletConnect: a reload keeps the pairing (the next payment needs no new o
   expect(session.status()).toBe(401);
 });
 
+test('WalletConnect: the wallet switches to another account: refused before any payment, and paid once it switches back', async ({
+  page,
+  referenceWallet,
+}) => {
+  const { search, header } = await openPaired(page, referenceWallet);
+  const signedIn = referenceWallet.accountId;
+  const signedInKey = referenceWallet.privateKeyDer;
+  const other = await otherWallets.openAccount();
+  const { name, cart } = await checkoutNewName(page, search, unique());
+  const before = { signedIn: await mirrorBalance(signedIn), other: await mirrorBalance(other.accountId) };
+
+  await referenceWallet.switchAccount(other.accountId, other.privateKey.toStringDer());
+  const requestsBefore = referenceWallet.requests.length;
+  await cart.proceedToPayment.click();
+  const refusal = `Your wallet switched to ${other.accountId}; you signed in as ${signedIn}. Nothing was paid: switch it back or connect again.`;
+  const payment = cart.dialog('Payment');
+  await expect(payment.getByRole('alert')).toContainText('Wallet account changed');
+  await expect(payment.getByRole('alert')).toContainText(refusal);
+  // Nothing was asked of the wallet, nothing quoted or paid, and the session stays.
+  expect(referenceWallet.requests).toHaveLength(requestsBefore);
+  expect(await mirrorBalance(signedIn)).toBe(before.signedIn);
+  expect(await mirrorBalance(other.accountId)).toBe(before.other);
+  const availability = await fetch(new URL(`/api/domains/availability?name=${name}`, page.url()));
+  expect(((await availability.json()) as { status: number }).status).toBe(1);
+  await expect(header.accountId).toHaveText(signedIn);
+
+  // Back on the signed-in account, the same cart is paid by it.
+  await referenceWallet.switchAccount(signedIn, signedInKey);
+  await page.keyboard.press('Escape');
+  await cart.proceedToPayment.click();
+  await expect(cart.dialog(MINTED)).toBeVisible({ timeout: 60_000 });
+  expect(await holderOfName(signedIn, name)).toBe(signedIn);
+  expect(await mirrorBalance(other.accountId)).toBe(before.other);
+});
+
 test('WalletConnect: the wallet refuses to sign in: the dialog says so, nobody is signed in', async ({
   page,
   referenceWallet,

@@ -97,6 +97,11 @@ export class ReferenceWallet {
     return this.options.accountId;
   }
 
+  /** The key of the account it holds now, DER hex. */
+  get privateKeyDer() {
+    return this.options.privateKey;
+  }
+
   /** The next session proposal is approved (the default) or rejected. */
   onNextProposal(decision: Decision) {
     this.proposalDecision = decision;
@@ -126,6 +131,25 @@ export class ReferenceWallet {
   /** Pairs with a dApp from its `wc:` URI (what scanning its QR code does). */
   async pair(uri: string) {
     await this.wallet.core.pairing.pair({ uri });
+  }
+
+  /**
+   * Its user switches to another account: the wallet then offers only that one in every session (a
+   * WalletConnect session update, as HashPack sends) and signs with its key.
+   */
+  async switchAccount(accountId: string, privateKey: string) {
+    this.options.accountId = accountId;
+    this.options.privateKey = privateKey;
+    for (const session of Object.values(this.wallet.getActiveSessions())) {
+      const namespaces = Object.fromEntries(
+        Object.entries(session.namespaces).map(([key, namespace]) => [
+          key,
+          { ...namespace, accounts: [`${this.options.chain}:${accountId}`] },
+        ]),
+      );
+      const { acknowledged } = await this.wallet.updateSession({ topic: session.topic, namespaces });
+      await acknowledged();
+    }
   }
 
   /** Ends every session from the wallet's side, as its user would. */

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { QuoteRequest } from '@registry/contracts/orders';
-import type { WalletPort } from '@registry/wallet/wallet-port';
+import { PAYMENT_RESULT, type WalletPort } from '@registry/wallet/wallet-port';
 import {
   PAID_STAGES,
   runPaidAction,
@@ -67,8 +67,21 @@ export function usePaidAction({ api, wallet, journal }: PaidActionHookDeps) {
         if (next.quote) journal?.write({ request, progress: next });
       };
       try {
-        const port = await wallet().catch(() => null);
-        const result = await runPaidAction(request, { api, wallet: port, onProgress }, resume);
+        let refusal: string | null = null;
+        const port = await wallet().catch((error: unknown) => {
+          if ((error as Error)?.name === 'WalletAccountChangedError') refusal = (error as Error).message;
+          return null;
+        });
+        const result: PaidActionOutcome = refusal
+          ? {
+              ok: false,
+              result: PAYMENT_RESULT.noWallet,
+              stage: 'quote',
+              error: { title: 'Wallet account changed', message: refusal },
+              failure: 'no-wallet',
+              progress: resume ?? { stage: 'quote' },
+            }
+          : await runPaidAction(request, { api, wallet: port, onProgress }, resume);
         // Kept only while a payment made still waits for its confirmation.
         if (result.ok || !result.progress.transactionId) journal?.clear();
         setOutcome(result);

@@ -7,6 +7,16 @@ export class SignInDeclinedError extends Error {
   }
 }
 
+/** The wallet offers another account than the signed-in one (its user switched account in it). */
+export class WalletAccountChangedError extends Error {
+  constructor(offered: string | null, signedIn: string | null) {
+    super(
+      `Your wallet switched to ${offered ?? 'no account'}; you signed in as ${signedIn}. Nothing was paid: switch it back or connect again.`,
+    );
+    this.name = 'WalletAccountChangedError';
+  }
+}
+
 /** HIP-820 error codes a wallet answers with (WalletConnect's and Hedera's). */
 const USER_REJECTED = 5000;
 const HEDERA_PRECHECK_FAILED = 9000;

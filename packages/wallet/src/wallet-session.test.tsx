@@ -21,6 +21,7 @@ vi.mock('./load-wallet', () => ({
 }));
 
 const { useWalletSession } = await import('./wallet-session');
+const { bus } = await import('@registry/bus');
 
 afterEach(() => {
   disconnected.count = 0;
@@ -71,5 +72,29 @@ describe('the wallet session after a reload', () => {
       walletName: null,
     });
     expect(sessionStorage.getItem('wallet')).toBeNull();
+  });
+
+  it('refuses, asking the wallet nothing, while the paired wallet offers another account; works again once it switches back', async () => {
+    signedIn();
+    pairedAccount.current = '0.0.1001';
+    const wallet = await useWalletSession.getState().adapter();
+    const toasts: string[] = [];
+    const stop = bus.on('toast', (toast) => void toasts.push(toast.message));
+    try {
+      pairedAccount.current = '0.0.2002';
+      await expect(useWalletSession.getState().adapter()).rejects.toThrow(
+        'Your wallet switched to 0.0.2002; you signed in as 0.0.1001. Nothing was paid: switch it back or connect again.',
+      );
+      expect(toasts).toEqual([
+        'Your wallet switched to 0.0.2002; you signed in as 0.0.1001. Nothing was paid: switch it back or connect again.',
+      ]);
+      // Still signed in, nothing cleared: the cart and the session stay for when the wallet switches back.
+      expect(useWalletSession.getState()).toMatchObject({ status: 'paired', accountId: '0.0.1001' });
+      expect(disconnected.count).toBe(0);
+      pairedAccount.current = '0.0.1001';
+      expect(await useWalletSession.getState().adapter()).toBe(wallet);
+    } finally {
+      stop();
+    }
   });
 });

@@ -23,7 +23,10 @@ type WalletSessionState = {
   connect(name: WalletName, walletConnect?: WalletConnectOptions): Promise<void>;
   restore(): Promise<void>;
   logout(): Promise<void>;
-  /** The adapter, loaded again after a page reload when an action needs it. */
+  /**
+   * The adapter, loaded again after a page reload when an action needs it; throws
+   * WalletAccountChangedError while the wallet offers another account.
+   */
   adapter(): Promise<WalletPort | null>;
 };
 
@@ -126,7 +129,18 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => {
 
     async adapter() {
       const { wallet, walletName, accountId } = get();
-      if (wallet || !walletName) return wallet;
+      if (wallet) {
+        const offered = wallet.accountId();
+        if (offered === accountId) return wallet;
+        // The wallet switched to another account: the session is not that account's, so nothing is
+        // asked of the wallet until it offers the signed-in account again (or the user signs in anew).
+        // Its message is loaded with it: no first load carries it.
+        const { WalletAccountChangedError } = await import('./wallet-errors');
+        const changed = new WalletAccountChangedError(offered, accountId);
+        bus.emit('toast', { kind: 'error', message: changed.message, durationMs: 10_000 });
+        throw changed;
+      }
+      if (!walletName) return wallet;
       const loaded = await loadAdapter(walletName);
       const connected = await loaded.connect();
       // The wallet came back with another account (a new pairing after its session ended): the signed-in

@@ -21,9 +21,14 @@ export type Hip820Signer = Pick<
   'getAccountId' | 'getLedgerId' | 'getNetwork' | 'sign' | 'request'
 >;
 
-/** A paired WalletConnect session: the signers of its accounts, and how it ends. */
+/**
+ * A paired WalletConnect session: the signers of its accounts (as the wallet last said: it may offer
+ * other accounts later, e.g. when its user switches account), and how it ends.
+ */
 export type WalletConnectSession = {
   signers: Hip820Signer[];
+  /** The accounts the wallet offers now. */
+  currentSigners?(): Hip820Signer[];
   disconnect(): Promise<void>;
   onEnded(listener: () => void): void;
 };
@@ -83,8 +88,22 @@ export class WalletConnectWallet extends AccountWallet {
     super();
   }
 
+  /**
+   * The account the wallet offers now on the server's network: the one it paired with while it still
+   * offers it, else the one it switched to (so the app sees the change before asking for anything).
+   */
   accountId() {
-    return this.signer?.getAccountId().toString() ?? null;
+    if (!this.signer || !this.session) return null;
+    const paired = this.signer.getAccountId().toString();
+    const offered = this.offeredAccounts();
+    return offered.includes(paired) ? paired : (offered[0] ?? null);
+  }
+
+  private offeredAccounts(): string[] {
+    const signers = this.session?.currentSigners?.() ?? this.session?.signers ?? [];
+    return signers
+      .filter((each) => each.getLedgerId().toString() === this.options.network)
+      .map((each) => each.getAccountId().toString());
   }
 
   async connect() {
@@ -148,6 +167,8 @@ export class WalletConnectWallet extends AccountWallet {
     const signer = this.signer;
     if (!signer) return { result: PAYMENT_RESULT.noWallet };
     const account = signer.getAccountId().toString();
+    // The wallet no longer offers the paired account: nothing is sent for it to sign.
+    if (!this.offeredAccounts().includes(account)) return { result: PAYMENT_RESULT.noWallet };
     const nodes = [...new Set(Object.values(signer.getNetwork()).map((node) => node.toString()))]
       .slice(0, NODES_PER_TRANSACTION)
       .map((node) => AccountId.fromString(node));
@@ -216,6 +237,8 @@ async function openDAppConnectorSession(options: WalletConnectOptions): Promise<
   }
   return {
     signers: connector.signers,
+    // The connector replaces its signers when the wallet updates the session.
+    currentSigners: () => connector.signers,
     disconnect: () => connector.disconnectAll(),
     onEnded(listener) {
       client.on('session_delete', listener);
