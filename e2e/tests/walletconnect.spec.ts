@@ -1,10 +1,8 @@
-import type { Page } from '@playwright/test';
 import { normaliseTransactionId } from '@registry/contracts/hedera-ids';
 import type { QuoteResponse } from '@registry/contracts/orders';
 import { checkoutNewName, payAndCloseBeforeConfirm } from '../pages/checkout-flow';
 import { DomainDetailPage } from '../pages/domain-detail-page';
-import { Header } from '../pages/header';
-import { SearchPage } from '../pages/search-page';
+import { openPaired, scanPairingCode } from '../pages/walletconnect-pairing';
 import type { ReferenceWallet } from '../wallets/reference-wallet';
 import {
   expect,
@@ -23,31 +21,6 @@ const unique = () => `wc${Date.now().toString(36)}${Math.random().toString(36).s
 
 // Each journey pairs, signs and pays through the relay and the local network.
 test.describe.configure({ timeout: 120_000 });
-
-/**
- * Opens the search page and connects: Connect Wallet → WalletConnect, the wallet scans the pairing
- * window's QR code, and the page shows its account once signed in.
- */
-async function openPaired(page: Page, wallet: ReferenceWallet) {
-  const header = await scanPairingCode(page, wallet);
-  await expect(header.accountId).toHaveText(wallet.accountId, { timeout: 30_000 });
-  return { search: new SearchPage(page), header };
-}
-
-/** The search page, Connect Wallet → WalletConnect, and the wallet scanning the pairing window's QR code. */
-async function scanPairingCode(page: Page, wallet: ReferenceWallet) {
-  await new SearchPage(page).goto();
-  const header = new Header(page);
-  await header.connectButton.click();
-  await header.connectDialog.getByRole('button', { name: 'WalletConnect' }).click();
-  // The pairing window's QR code carries the wc: URI a wallet scans.
-  const qr = page.locator('wcm-qrcode');
-  await expect(qr).toBeAttached({ timeout: 30_000 });
-  const uri = await qr.evaluate((element) => (element as unknown as { uri: string }).uri);
-  expect(uri).toMatch(/^wc:/);
-  await wallet.pair(uri);
-  return header;
-}
 
 const methodsOf = (wallet: ReferenceWallet) =>
   wallet.requests.map((request) => `${request.method} ${request.decision}`);
