@@ -10,7 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LedgerClient } from '@registry/ledger-client/ledger-client';
 import { measurePipeline, type PipelineMeasure } from './pipeline';
-import { ROOT, rssMb, startLocalLedger, startProductServer } from './processes';
+import { ROOT, rssMb, startLocalLedger, startProductServer, type RunningLedger } from './processes';
 
 export type LedgerStart = {
   state: 'temporary folder' | 'new folder' | 'existing folder';
@@ -30,6 +30,22 @@ export function buildLocalLedger(root = ROOT) {
     cwd: path.join(root, 'packages', 'local-ledger'),
     stdio: 'inherit',
   });
+}
+
+/**
+ * A server's settings for the real-network mode on `ledger`, paying with a new account of it; its mirror
+ * read at `mirrorOrigin` (the ledger's own unless a proxy stands in front).
+ */
+export async function realNetworkEnv(ledger: RunningLedger, mirrorOrigin = ledger.origin) {
+  const operator = await new LedgerClient(ledger.origin).openAccount();
+  return {
+    LEDGER: 'hedera',
+    HEDERA_NETWORK: 'local',
+    HEDERA_NODES: `${ledger.grpc}=0.0.3`,
+    HEDERA_OPERATOR_ID: operator.accountId,
+    HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
+    MIRROR_NODE_URL: `${mirrorOrigin}/ledger`,
+  };
 }
 
 async function measureStarts(): Promise<LedgerStart[]> {
@@ -96,15 +112,7 @@ export async function measureLedger(options: {
   }
   const ledger = await startLocalLedger();
   try {
-    const operator = await new LedgerClient(ledger.origin).openAccount();
-    const server = await startProductServer({
-      LEDGER: 'hedera',
-      HEDERA_NETWORK: 'local',
-      HEDERA_NODES: `${ledger.grpc}=0.0.3`,
-      HEDERA_OPERATOR_ID: operator.accountId,
-      HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
-      MIRROR_NODE_URL: `${ledger.origin}/ledger`,
-    });
+    const server = await startProductServer(await realNetworkEnv(ledger));
     try {
       modes.push(await pipelines('hedera', server.origin, { ...options, ledgerOrigin: ledger.origin }));
     } finally {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LedgerClient } from '@registry/ledger-client/ledger-client';
 import { withPostgresDatabase } from './databases';
+import { realNetworkEnv } from './hedera-mode';
 import { startLocalLedger, startProductServer } from './processes';
 import { startRoundRobinProxy } from './round-robin-proxy';
 
@@ -107,15 +108,9 @@ export async function measureWatcherReach({
     withPostgresDatabase(async (registryUrl) => {
       const ledger = await startLocalLedger({ databaseUrl: ledgerUrl });
       const mirror = await startRoundRobinProxy([ledger.origin]);
-      const operator = await new LedgerClient(ledger.origin).openAccount();
       const server = await startProductServer({
         DATABASE_URL: registryUrl,
-        LEDGER: 'hedera',
-        HEDERA_NETWORK: 'local',
-        HEDERA_NODES: `${ledger.grpc}=0.0.3`,
-        HEDERA_OPERATOR_ID: operator.accountId,
-        HEDERA_OPERATOR_KEY: operator.privateKey.toStringDer(),
-        MIRROR_NODE_URL: `${mirror.origin}/ledger`,
+        ...(await realNetworkEnv(ledger, mirror.origin)),
       });
       try {
         const client = new LedgerClient(server.origin, { ledgerOrigin: ledger.origin });
