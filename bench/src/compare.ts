@@ -14,8 +14,15 @@ import { HOT_PATHS, load, type Measure } from './load';
 import { CONNECTIONS } from './options';
 import { buildServer, ROOT, startFloorServer, startProductServer, type Running } from './processes';
 
-/** Each path is loaded this many times on each server, in turns (new, old, then old, new, …). */
-const ROUNDS = 2;
+/** Each path is loaded this many times on each server, in turns (new, old, then old, new, …); `--rounds`. */
+const DEFAULT_ROUNDS = 2;
+
+type CompareOptions = {
+  durationS: number;
+  rounds?: number;
+  /** Only these paths (`--paths=availability,suggestions`); all by default. */
+  paths?: string[];
+};
 
 type PathComparison = {
   name: string;
@@ -58,8 +65,12 @@ export function checkoutAndBuild(ref: string) {
   return { dir, sha, remove };
 }
 
-const average = (measures: Measure[], pick: (measure: Measure) => number) =>
-  Math.round(measures.reduce((sum, measure) => sum + pick(measure), 0) / measures.length);
+/** The median of the rounds: one round slowed by the machine's noise does not move it. */
+const median = (measures: Measure[], pick: (measure: Measure) => number) => {
+  const sorted = measures.map(pick).sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return Math.round(sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2);
+};
 
 /** The floors, measured before and after the paths and averaged, so they share the run's conditions. */
 async function measureFloors(databaseUrl: string | undefined, durationS: number): Promise<Floors> {
@@ -76,27 +87,32 @@ async function measureFloors(databaseUrl: string | undefined, durationS: number)
 async function compareOn(
   engine: string,
   start: (which: 'new' | 'old') => Promise<Running>,
-  { durationS, floorDatabaseUrl }: { durationS: number; floorDatabaseUrl?: string },
+  {
+    durationS,
+    rounds,
+    paths: only,
+    floorDatabaseUrl,
+  }: Required<Omit<CompareOptions, 'paths'>> & Pick<CompareOptions, 'paths'> & { floorDatabaseUrl?: string },
 ): Promise<EngineComparison> {
   const servers = { new: await start('new'), old: await start('old') };
   try {
     const floorsBefore = await measureFloors(floorDatabaseUrl, durationS);
     const paths: PathComparison[] = [];
-    for (const hot of HOT_PATHS) {
+    for (const hot of HOT_PATHS.filter((each) => !only || only.includes(each.name))) {
       const runs: Record<'new' | 'old', Measure[]> = { new: [], old: [] };
-      for (let round = 0; round < ROUNDS; round += 1) {
+      for (let round = 0; round < rounds; round += 1) {
         const order = round % 2 === 0 ? (['new', 'old'] as const) : (['old', 'new'] as const);
         for (const which of order) runs[which].push(await load(servers[which].origin, hot, { durationS }));
       }
-      const newReqPerSec = average(runs.new, (measure) => measure.reqPerSec);
-      const oldReqPerSec = average(runs.old, (measure) => measure.reqPerSec);
+      const newReqPerSec = median(runs.new, (measure) => measure.reqPerSec);
+      const oldReqPerSec = median(runs.old, (measure) => measure.reqPerSec);
       const comparison: PathComparison = {
         name: hot.name,
         newReqPerSec,
         oldReqPerSec,
         ratio: Math.round((newReqPerSec / oldReqPerSec) * 100) / 100,
-        newP99Ms: average(runs.new, (measure) => measure.p99Ms),
-        oldP99Ms: average(runs.old, (measure) => measure.p99Ms),
+        newP99Ms: median(runs.new, (measure) => measure.p99Ms),
+        oldP99Ms: median(runs.old, (measure) => measure.p99Ms),
         failures: [...runs.new, ...runs.old].reduce(
           (sum, measure) => sum + measure.non2xx + measure.errors,
           0,
@@ -119,12 +135,13 @@ async function compareOn(
   }
 }
 
-function table(ref: string, sha: string, results: EngineComparison[], durationS: number) {
+function table(ref: string, sha: string, results: EngineComparison[], durationS: number, rounds: number) {
   const lines = [
     `# This checkout against ${ref} (${sha.slice(0, 7)})`,
     '',
-    `Both servers built as \`npm start\` builds them and running at once, each path loaded ${ROUNDS} × ${durationS} s`,
-    `on each in turns (autocannon, ${CONNECTIONS} connections, every request a name not asked for before).`,
+    `Both servers built as \`npm start\` builds them and running at once, each path loaded ${rounds} × ${durationS} s`,
+    `on each in turns (autocannon, ${CONNECTIONS} connections, every request a name not asked for before); the median`,
+    'of the rounds.',
     'new/old above 1: this checkout is faster.',
     '',
   ];
@@ -148,14 +165,21 @@ function table(ref: string, sha: string, results: EngineComparison[], durationS:
 }
 
 /** Compares this checkout's server with the one at `ref`; prints the table and writes it under bench/results. */
-export async function compareWith(ref: string, { durationS }: { durationS: number }) {
+export async function compareWith(
+  ref: string,
+  { durationS, rounds = DEFAULT_ROUNDS, paths }: CompareOptions,
+) {
   const old = checkoutAndBuild(ref);
   const { sha } = old;
   try {
     buildServer();
     const rootOf = (which: 'new' | 'old') => (which === 'new' ? ROOT : old.dir);
     const results: EngineComparison[] = [
-      await compareOn('PGlite', (which) => startProductServer({}, { root: rootOf(which) }), { durationS }),
+      await compareOn('PGlite', (which) => startProductServer({}, { root: rootOf(which) }), {
+        durationS,
+        rounds,
+        paths,
+      }),
     ];
     const onPostgres = await withPostgresDatabase((newUrl) =>
       withPostgresDatabase((oldUrl) =>
@@ -163,17 +187,17 @@ export async function compareWith(ref: string, { durationS }: { durationS: numbe
           'PostgreSQL',
           (which) =>
             startProductServer({ DATABASE_URL: which === 'new' ? newUrl : oldUrl }, { root: rootOf(which) }),
-          { durationS, floorDatabaseUrl: newUrl },
+          { durationS, rounds, paths, floorDatabaseUrl: newUrl },
         ),
       ),
     );
     if (onPostgres) results.push(onPostgres);
-    const markdown = table(ref, sha, results, durationS);
+    const markdown = table(ref, sha, results, durationS, rounds);
     const resultsDir = path.join(ROOT, 'bench', 'results');
     await mkdir(resultsDir, { recursive: true });
     await writeFile(
       path.join(resultsDir, 'compare.json'),
-      `${JSON.stringify({ ref, sha, durationS, rounds: ROUNDS, connections: CONNECTIONS, results }, null, 2)}\n`,
+      `${JSON.stringify({ ref, sha, durationS, rounds, connections: CONNECTIONS, results }, null, 2)}\n`,
     );
     await writeFile(path.join(resultsDir, 'COMPARE.md'), `${markdown}\n`);
     console.log(`\n${markdown}`);

@@ -30,6 +30,7 @@ import { profilePath } from './profile';
 import { buildLocalLedger, ledgerSummary, measureLedger, type LedgerResult } from './hedera-mode';
 import { fixedCostSummary, measureFixedCost } from './fixed-cost';
 import { measureWatcherReach, watcherReachSummary } from './watcher-reach';
+import { measureWalletDelivery, walletDeliverySummary } from './wallets';
 
 /**
  * Enough buyers that the 25 in flight stay busy for several seconds: with fewer, the start (all at
@@ -398,7 +399,11 @@ if (args.has('profile')) {
 }
 if (args.has('compare')) {
   const ref = args.get('compare');
-  await compareWith(ref === 'true' ? 'HEAD~1' : ref!, { durationS: Number(args.get('duration') ?? 5) });
+  await compareWith(ref === 'true' ? 'HEAD~1' : ref!, {
+    durationS: Number(args.get('duration') ?? 5),
+    rounds: Number(args.get('rounds') ?? 2),
+    paths: args.get('paths')?.split(','),
+  });
   process.exit(0);
 }
 
@@ -471,6 +476,24 @@ if (args.get('only') === 'watcher') {
     ...(reach ? watcherReachSummary(reach) : ['PostgreSQL was not reachable: no reach figures.', '']),
   ];
   await writeFile(path.join(RESULTS, 'WATCHER-REACH.md'), lines.join('\n'));
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
+if (args.get('only') === 'wallets') {
+  buildServer();
+  const walletsStartedAt = new Date().toISOString();
+  const wallets = measureWalletDelivery({
+    purchases: Number(args.get('purchases') ?? 8),
+    port: Number(args.get('port') ?? 9300),
+  });
+  const lines = walletDeliverySummary(wallets, walletsStartedAt);
+  await mkdir(RESULTS, { recursive: true });
+  await writeFile(
+    path.join(RESULTS, 'wallets.json'),
+    `${JSON.stringify({ startedAt: walletsStartedAt, wallets }, null, 2)}\n`,
+  );
+  await writeFile(path.join(RESULTS, 'WALLETS.md'), lines.join('\n'));
   console.log(lines.join('\n'));
   process.exit(0);
 }

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzleOnPglite } from './pglite-drizzle';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -115,7 +115,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (!existsSync(path.join(directory, 'PG_VERSION'))) await createPgliteFolder(directory);
     client = new PGlite(directory, PGLITE_OPTIONS);
   }
-  const db = drizzlePglite(client, { schema });
+  const db = await drizzleOnPglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Db,

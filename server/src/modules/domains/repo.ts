@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BURNED_STATUS, DELIVERED_STATUS, PAID_STATUS } from '@registry/contracts/orders';
 import type { Db, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -14,27 +14,42 @@ export async function allReservedLabels(db: Db): Promise<Set<string>> {
 
 /**
  * Every search's one query: each of `names` that has a domain row (with its expiry: registered, or
- * released with a premium) or is held by a live quote of someone other than `exceptAccount`.
+ * released with a premium) or is held by a live quote of someone other than `exceptAccount`. The
+ * `nameMatch` condition picks the names (one name, or a list).
  */
-const nameRowsStatement = preparedPerDatabase((db) => {
-  const names = sql.placeholder('names');
+function nameRowsQuery(db: Db, nameMatch: (column: AnyPgColumn) => SQL) {
   return unionAll(
     db
       .select({ name: domains.name, expiresAt: domains.expiresAt, held: sql<boolean>`false`.as('held') })
       .from(domains)
-      .where(sql`${domains.name} = any(${names}::text[])`),
+      .where(nameMatch(domains.name)),
     db
       .select({ name: nameHolds.name, expiresAt: nameHolds.expiresAt, held: sql<boolean>`true`.as('held') })
       .from(nameHolds)
       .where(
         and(
-          sql`${nameHolds.name} = any(${names}::text[])`,
+          nameMatch(nameHolds.name),
           sql`${nameHolds.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
           sql`${nameHolds.accountId} <> ${sql.placeholder('exceptAccount')}`,
         ),
       ),
-  ).prepare('name_rows');
-});
+  );
+}
+
+/**
+ * One name (availability, the search's every keystroke) compared as a plain parameter: PostgreSQL plans
+ * the statement once per connection. With the name in an array parameter the generic plan guesses the
+ * array's length, costs more than the plan for one name, and PostgreSQL planned the query again on every
+ * execution.
+ */
+const oneNameRowsStatement = preparedPerDatabase((db) =>
+  nameRowsQuery(db, (column) => sql`${column} = ${sql.placeholder('name')}`).prepare('name_rows_one'),
+);
+const nameListRowsStatement = preparedPerDatabase((db) =>
+  nameRowsQuery(db, (column) => sql`${column} = any(${sql.placeholder('names')}::text[])`).prepare(
+    'name_rows',
+  ),
+);
 
 /** What the registry holds of some names now: which cannot be bought, and when the released ones expired. */
 export type NameStatus = {
@@ -57,11 +72,11 @@ export async function nameStatus(
   const status: NameStatus = { taken: new Set(), released: new Map() };
   if (names.length === 0) return status;
   // No account is named '', so '' excepts nobody.
-  const rows = await nameRowsStatement(db).execute({
-    names,
-    now: now.toISOString(),
-    exceptAccount: exceptAccount ?? '',
-  });
+  const common = { now: now.toISOString(), exceptAccount: exceptAccount ?? '' };
+  const rows =
+    names.length === 1
+      ? await oneNameRowsStatement(db).execute({ ...common, name: names[0] })
+      : await nameListRowsStatement(db).execute({ ...common, names });
   for (const { name, expiresAt, held } of rows) {
     if (held || expiresAt > releasedBefore) status.taken.add(name);
     else status.released.set(name, expiresAt);
