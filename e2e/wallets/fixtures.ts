@@ -33,6 +33,19 @@ export const networks: Record<'local' | 'testnet', WalletNetwork> = {
   },
 };
 
+/**
+ * What verify's attestation frame answers the page, unsigned: WalletConnect's core waits for the frame's
+ * message (5 s when none comes) before it sends each request, and a frame whose load fails sends none.
+ * The wallet cannot check an unsigned attestation and treats the request as unverified, as it treats
+ * one whose attestation it could not fetch.
+ */
+const UNSIGNED_ATTESTATION_FRAME = `<!doctype html><script>
+  const id = new URLSearchParams(location.search).get('id');
+  const part = (value) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\\+/g, '-').replace(/\\//g, '_');
+  const attestation = part({ alg: 'none', typ: 'JWT' }) + '.' + part({ id }) + '.';
+  parent.postMessage(JSON.stringify({ type: 'verify_attestation', attestation }), '*');
+</script>`;
+
 /** The page's WalletConnect relay socket and every other WalletConnect service it would call. */
 const RELAY_SOCKET = /^wss:\/\/relay\.walletconnect\.(com|org)\//;
 const WALLETCONNECT_SERVICES =
@@ -75,13 +88,17 @@ export const test = base.extend<WalletFixtures>({
       socket.onMessage((message) => peer.receive(String(message)));
       socket.onClose(() => peer.close());
     });
-    // Verify and analytics are not reachable here: they fail as on a bad network. The wallet explorer
-    // answers with no wallets, as it does for a chain it lists none for, so the window shows its QR code.
-    await page.route(WALLETCONNECT_SERVICES, (route) =>
-      new URL(route.request().url()).hostname.startsWith('explorer-api.')
-        ? route.fulfill({ json: { listings: {}, total: 0 } })
-        : route.abort('internetdisconnected'),
-    );
+    // Analytics and verify's other calls are not reachable here: they fail as on a bad network. The
+    // attestation frame answers unsigned. The wallet explorer answers with no wallets, as it does for a
+    // chain it lists none for, so the window shows its QR code.
+    await page.route(WALLETCONNECT_SERVICES, (route) => {
+      const url = new URL(route.request().url());
+      if (url.hostname.startsWith('explorer-api.'))
+        return route.fulfill({ json: { listings: {}, total: 0 } });
+      if (url.hostname.startsWith('verify.') && url.pathname.endsWith('/attestation'))
+        return route.fulfill({ contentType: 'text/html', body: UNSIGNED_ATTESTATION_FRAME });
+      return route.abort('internetdisconnected');
+    });
     await use(Object.assign(relay, { url: listening.url }));
     await listening.close();
   },
