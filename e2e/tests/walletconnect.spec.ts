@@ -145,6 +145,27 @@ test('WalletConnect: the wallet refuses to sign in: the dialog says so, nobody i
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
 });
 
+test.describe('a wallet set to another network', () => {
+  test.use({ walletChain: 'hedera:mainnet' });
+
+  test('WalletConnect: the wallet offers its account on mainnet: refused with the reason, nothing asked of it, nobody signed in', async ({
+    page,
+    referenceWallet,
+  }) => {
+    const header = await scanPairingCode(page, referenceWallet);
+    const notice = header.connectDialog.getByRole('alert');
+    await expect(notice).toContainText(
+      `The wallet offered hedera:mainnet:${referenceWallet.accountId}; this registry runs on hedera:devnet.`,
+      { timeout: 30_000 },
+    );
+    await expect(notice).toContainText('connect again');
+    expect(referenceWallet.requests).toEqual([]);
+    expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+    // The dialog stays, with the reason, for the buyer to switch the wallet and connect again.
+    await expect(header.connectDialog).toBeVisible();
+  });
+});
+
 test('WalletConnect: the wallet pays and the page closes before it confirms: the ledger watcher delivers the name', async ({
   page,
   referenceWallet,

@@ -67,6 +67,8 @@ function loadReferenceWallet() {
 type WalletFixtures = {
   /** Which registry and network the test's pages and wallets use (`test.use({ walletNetwork })`). */
   walletNetwork: keyof typeof networks;
+  /** The chain the wallet offers its account on, when not its network's (a wallet set to another network). */
+  walletChain: string | undefined;
   /** What the test reads from that network and does there as other wallet holders. */
   onNetwork: NetworkTools;
   /** A WalletConnect relay for this test: the page reaches it instead of WalletConnect's. */
@@ -77,6 +79,7 @@ type WalletFixtures = {
 
 export const test = base.extend<WalletFixtures>({
   walletNetwork: ['local', { option: true }],
+  walletChain: [undefined, { option: true }],
   baseURL: async ({ walletNetwork }, use) => use(networks[walletNetwork].origin),
   onNetwork: async ({ walletNetwork }, use) => use(networkTools(networks[walletNetwork])),
 
@@ -103,7 +106,7 @@ export const test = base.extend<WalletFixtures>({
     await listening.close();
   },
 
-  referenceWallet: async ({ relay, walletNetwork }, use) => {
+  referenceWallet: async ({ relay, walletNetwork, walletChain }, use) => {
     const { ReferenceWallet } = await loadReferenceWallet();
     const { ledgerOrigin, nodes, chain } = networks[walletNetwork];
     const account = await new LedgerClient(ledgerOrigin).openAccount();
@@ -112,7 +115,7 @@ export const test = base.extend<WalletFixtures>({
       accountId: account.accountId,
       privateKey: account.privateKey.toStringDer(),
       nodes,
-      chain,
+      chain: walletChain ?? chain,
     });
     await use(wallet);
     await wallet.close();

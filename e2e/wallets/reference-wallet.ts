@@ -171,7 +171,24 @@ export class ReferenceWallet {
       await this.wallet.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') });
       return;
     }
-    await this.wallet.buildAndApproveSession([`${this.options.chain}:${this.options.accountId}`], proposal);
+    const account = `${this.options.chain}:${this.options.accountId}`;
+    const proposed = Object.values({
+      ...proposal.params.requiredNamespaces,
+      ...proposal.params.optionalNamespaces,
+    }).flatMap((namespace) => namespace.chains ?? []);
+    if (proposed.includes(this.options.chain)) {
+      await this.wallet.buildAndApproveSession([account], proposal);
+      return;
+    }
+    // Set to a network the page did not ask for, it offers its account there, as a wallet switched to
+    // that network does.
+    const methods = Object.values(proposal.params.optionalNamespaces ?? {}).flatMap(
+      (namespace) => namespace.methods,
+    );
+    await this.wallet.approveSession({
+      id: proposal.id,
+      namespaces: { hedera: { chains: [this.options.chain], accounts: [account], methods, events: [] } },
+    });
   }
 
   private async onRequest(event: Parameters<HederaWeb3Wallet['executeSessionRequest']>[0]) {
