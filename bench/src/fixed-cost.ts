@@ -4,26 +4,60 @@
  * (warn). The load generator and the servers run on cores of their own where the machine has two or
  * more (taskset), and each figure is the median of rounds loaded in turns: shared cores made these
  * figures move by a quarter from one run to the next, more than the costs they are to show.
+ *
+ * The costs are compared as the server's CPU time per request (every thread of its process, read from
+ * /proc during the load), not as requests per second: one load generator on one core tops out near the
+ * bare route's rate (its core at 100 %, the bare server's at about 80 %), so throughput ratios against
+ * the bare route measure the load generator as much as the server.
  */
 import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { load, type HotPath } from './load';
 import { startFloorServer, startProductServer, type Running } from './processes';
 
 export type FixedCost = {
   rounds: number;
+  /** Processes started of each kind (bare, logged, unlogged). */
+  copies: number;
   pinned: boolean;
   bareReqPerSec: number;
+  /** The bare server's CPU time per request, µs. */
+  bareCpuUs: number;
   paths: {
     name: string;
     loggedReqPerSec: number;
     unloggedReqPerSec: number;
-    /** Logged over the bare route. */
+    loggedCpuUs: number;
+    unloggedCpuUs: number;
+    /** Bare CPU per request over the logged route's: the share of the bare route's capacity it keeps. */
     loggedOverBare: number;
-    /** 1 - logged / unlogged: the share of the route's throughput its access line costs. */
+    unloggedOverBare: number;
+    /** 1 - unlogged / logged CPU per request: the share of the route's cost its access line is. */
     loggingCost: number;
+    /** The widest gap between two processes of the same kind on this path, over the faster. */
+    sameCodeSpread: number;
   }[];
 };
+
+type Measured = { reqPerSec: number; cpuUs: number };
+
+/** CPU time (user + system) of every thread of a process so far, in µs. */
+async function processCpuUs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksToUs = 1_000_000 / CLOCK_TICKS;
+  return (Number(fields[11]) + Number(fields[12])) * ticksToUs;
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 const CACHED_PATHS: HotPath[] = [
   { name: 'tlds', path: () => '/api/tlds' },
@@ -33,6 +67,8 @@ const BARE: HotPath = { name: 'bare', path: () => '/json' };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
 
 /** Puts a process (every thread of it) on the given cores; false where taskset is missing. */
 function pin(pid: number, cores: string): boolean {
@@ -47,58 +83,79 @@ function pin(pid: number, cores: string): boolean {
 export async function measureFixedCost({
   rounds = 5,
   durationS = 3,
-}: { rounds?: number; durationS?: number } = {}): Promise<FixedCost> {
+  copies = 2,
+}: { rounds?: number; durationS?: number; copies?: number } = {}): Promise<FixedCost> {
   const cores = availableParallelism();
   const servers: Running[] = [];
   let pinned = false;
   try {
-    const floor = await startFloorServer();
-    servers.push(floor);
-    const logged = await startProductServer({});
-    servers.push(logged);
-    const unlogged = await startProductServer({ LOG_LEVEL: 'warn' });
-    servers.push(unlogged);
+    // Two processes of each kind: one process of the same code stays faster or slower than another
+    // for its whole life (by up to a fifth here), so the spread between the two is the noise to beat.
+    const started = async (start: () => Promise<Running>) => {
+      const made: Running[] = [];
+      for (let copy = 0; copy < copies; copy += 1) {
+        made.push(await start());
+        servers.push(made.at(-1)!);
+      }
+      return made;
+    };
+    const floors = await started(() => startFloorServer());
+    const logged = await started(() => startProductServer({}));
+    const unlogged = await started(() => startProductServer({ LOG_LEVEL: 'warn' }));
     if (cores >= 2) {
       pinned = pin(process.pid, '0') && servers.every((server) => pin(server.pid, `1-${cores - 1}`));
     }
-    const measure = async (server: Running, hot: HotPath) => {
+    const measure = async (server: Running, hot: HotPath): Promise<Measured> => {
+      const cpuBefore = await processCpuUs(server.pid);
       const result = await load(server.origin, hot, { durationS });
+      const cpuUs = (await processCpuUs(server.pid)) - cpuBefore;
       if (result.errors || result.non2xx)
         throw new Error(`${hot.name}: ${result.errors} errors, ${result.non2xx} answers not 2xx`);
-      return result.reqPerSec;
+      return { reqPerSec: result.reqPerSec, cpuUs: cpuUs / (result.reqPerSec * durationS) };
     };
     // Warm up: the first seconds of a process run code not yet optimised.
-    await measure(floor, BARE);
-    for (const hot of CACHED_PATHS) {
-      await measure(logged, hot);
-      await measure(unlogged, hot);
-    }
-    const bare: number[] = [];
-    const runs = new Map(
-      CACHED_PATHS.map((hot) => [hot.name, { logged: [] as number[], unlogged: [] as number[] }]),
-    );
+    for (const floor of floors) await measure(floor, BARE);
+    for (const hot of CACHED_PATHS) for (const server of [...logged, ...unlogged]) await measure(server, hot);
+    // Each process's runs, loaded in turns.
+    const runs = new Map<Running, Map<string, Measured[]>>(servers.map((server) => [server, new Map()]));
+    const record = async (server: Running, hot: HotPath) => {
+      const byPath = runs.get(server)!;
+      byPath.set(hot.name, [...(byPath.get(hot.name) ?? []), await measure(server, hot)]);
+    };
     for (let round = 0; round < rounds; round += 1) {
-      bare.push(await measure(floor, BARE));
-      for (const hot of CACHED_PATHS) {
-        runs.get(hot.name)!.logged.push(await measure(logged, hot));
-        runs.get(hot.name)!.unlogged.push(await measure(unlogged, hot));
-      }
+      for (const floor of floors) await record(floor, BARE);
+      for (const hot of CACHED_PATHS)
+        for (const server of [...logged, ...unlogged]) await record(server, hot);
     }
-    const bareReqPerSec = median(bare);
+    const of = (group: Running[], pathName: string) =>
+      group.flatMap((server) => runs.get(server)!.get(pathName)!);
+    const reqPerSec = (measured: Measured[]) => median(measured.map((each) => each.reqPerSec));
+    const cpuUs = (measured: Measured[]) => median(measured.map((each) => each.cpuUs));
+    /** How far apart the processes of one kind are: (slowest - fastest) / fastest, of their medians. */
+    const spread = (group: Running[], pathName: string) => {
+      const medians = group.map((server) => cpuUs(runs.get(server)!.get(pathName)!));
+      return (Math.max(...medians) - Math.min(...medians)) / Math.min(...medians);
+    };
+    const bareCpuUs = cpuUs(of(floors, BARE.name));
     return {
       rounds,
+      copies,
       pinned,
-      bareReqPerSec,
+      bareReqPerSec: reqPerSec(of(floors, BARE.name)),
+      bareCpuUs: round1(bareCpuUs),
       paths: CACHED_PATHS.map(({ name }) => {
-        const { logged: loggedRuns, unlogged: unloggedRuns } = runs.get(name)!;
-        const loggedReqPerSec = median(loggedRuns);
-        const unloggedReqPerSec = median(unloggedRuns);
+        const loggedCpuUs = cpuUs(of(logged, name));
+        const unloggedCpuUs = cpuUs(of(unlogged, name));
         return {
           name,
-          loggedReqPerSec,
-          unloggedReqPerSec,
-          loggedOverBare: round3(loggedReqPerSec / bareReqPerSec),
-          loggingCost: round3(1 - loggedReqPerSec / unloggedReqPerSec),
+          loggedReqPerSec: reqPerSec(of(logged, name)),
+          unloggedReqPerSec: reqPerSec(of(unlogged, name)),
+          loggedCpuUs: round1(loggedCpuUs),
+          unloggedCpuUs: round1(unloggedCpuUs),
+          loggedOverBare: round3(bareCpuUs / loggedCpuUs),
+          unloggedOverBare: round3(bareCpuUs / unloggedCpuUs),
+          loggingCost: round3(1 - unloggedCpuUs / loggedCpuUs),
+          sameCodeSpread: round3(Math.max(spread(logged, name), spread(unlogged, name))),
         };
       }),
     };
@@ -117,13 +174,19 @@ export function fixedCostSummary(result: FixedCost): string[] {
     result.pinned
       ? 'the load generator on core 0 and the servers on the others.'
       : 'the load generator and the servers sharing the cores (taskset missing or one core).',
-    `Bare route: ${result.bareReqPerSec} req/s.`,
+    'Costs are the server’s CPU time per request (all its threads, during the load); × bare is the bare',
+    'route’s CPU per request over the path’s, the share of the bare route’s capacity the path keeps. The',
+    'requests per second are shown too, but one load generator tops out near the bare route’s rate.',
+    `Bare route: ${result.bareCpuUs} µs of CPU per request, ${result.bareReqPerSec} req/s.`,
     '',
-    '| path | logged req/s | unlogged req/s | logged × bare | unlogged × bare | logging cost |',
-    '|---|---:|---:|---:|---:|---:|',
+    `Each kind runs in ${result.copies} processes; the same-code spread is the widest gap between two`,
+    'processes of one kind (their medians), the noise a difference must exceed to mean anything.',
+    '',
+    '| path | logged µs/req | unlogged µs/req | logged × bare | unlogged × bare | logging cost | same-code spread | logged req/s | unlogged req/s |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...result.paths.map(
       (each) =>
-        `| ${each.name} | ${each.loggedReqPerSec} | ${each.unloggedReqPerSec} | ${each.loggedOverBare} | ${round3(each.unloggedReqPerSec / result.bareReqPerSec)} | ${Math.round(each.loggingCost * 1000) / 10} % |`,
+        `| ${each.name} | ${each.loggedCpuUs} | ${each.unloggedCpuUs} | ${each.loggedOverBare} | ${each.unloggedOverBare} | ${percent(each.loggingCost)} | ${percent(each.sameCodeSpread)} | ${each.loggedReqPerSec} | ${each.unloggedReqPerSec} |`,
     ),
     '',
   ];

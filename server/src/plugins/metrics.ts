@@ -92,17 +92,26 @@ export function createMetrics() {
           if (lag !== null) this.set(lag);
         },
       });
-      app.addHook('onResponse', async (request, reply) => {
-        if (isInternalRequest(request)) return;
-        requestSeconds.observe(
-          {
-            method: request.method,
-            // The route's pattern, never the raw URL: names in paths would make endless series.
-            route: request.routeOptions.url ?? 'unmatched',
-            status_code: String(reply.statusCode),
-          },
-          reply.elapsedTime / 1000,
-        );
+      // One labelled series per method, route and status, looked up by a string key: prom-client
+      // otherwise sorts and joins the labels on every observation.
+      const series = new Map<string, { observe(seconds: number): void }>();
+      app.addHook('onResponse', (request, reply, done) => {
+        if (!isInternalRequest(request)) {
+          // The route's pattern, never the raw URL: names in paths would make endless series.
+          const route = request.routeOptions.url ?? 'unmatched';
+          const key = `${request.method} ${reply.statusCode} ${route}`;
+          let observed = series.get(key);
+          if (!observed) {
+            observed = requestSeconds.labels({
+              method: request.method,
+              route,
+              status_code: String(reply.statusCode),
+            });
+            series.set(key, observed);
+          }
+          observed.observe(reply.elapsedTime / 1000);
+        }
+        done();
       });
       app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
         const allowed =

@@ -13,7 +13,7 @@ describe('web security of every answer', () => {
   afterAll(() => t.close());
 
   it('sends a CSP that allows only this origin, the remotes and the ledger, and forbids framing', async () => {
-    for (const url of ['/api/tlds', '/remotes.json', '/gui/domains/web3']) {
+    for (const url of ['/remotes.json', '/gui/domains/web3']) {
       const response = await t.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
@@ -29,15 +29,29 @@ describe('web security of every answer', () => {
     }
   });
 
+  it('answers the API with headers for data: a CSP that allows nothing, no sniffing, no framing', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/tlds' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // The document headers mean nothing on JSON.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['origin-agent-cluster']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('adds HSTS when the public address is https, and the wallet relay when wallets are configured', async () => {
     const secure = await startTestApp(engineCases[0]!.open, {
       PUBLIC_URL: 'https://domains.example',
       WALLETCONNECT_PROJECT_ID: 'project-id-123',
     });
     try {
-      const response = await secure.app.inject({ method: 'GET', url: '/api/tlds' });
-      expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
-      expect(String(response.headers['content-security-policy'])).toContain('wss://relay.walletconnect.com');
+      const api = await secure.app.inject({ method: 'GET', url: '/api/tlds' });
+      expect(api.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      const page = await secure.app.inject({ method: 'GET', url: '/gui/domains/web3' });
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      expect(String(page.headers['content-security-policy'])).toContain('wss://relay.walletconnect.com');
     } finally {
       await secure.close();
     }
