@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { integer, interval, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drizzleOnPglite } from './pglite-drizzle';
+import { PgliteStatements } from './pglite-statements';
 
 const events = pgTable('events', {
   id: integer('id').primaryKey(),
@@ -13,7 +14,7 @@ const events = pgTable('events', {
   lasts: interval('lasts').notNull(),
 });
 
-describe('drizzle on PGlite without per-query parsers', () => {
+describe('drizzle on PGlite through named statements, without per-query parsers', () => {
   let lean: PGlite;
   let plain: PGlite;
 
@@ -41,36 +42,70 @@ describe('drizzle on PGlite without per-query parsers', () => {
     expect((await leanDb.execute(raw)).rows).toEqual((await plainDb.execute(raw)).rows);
   });
 
-  it('hands PGlite no parsers of its own with a query, in and out of transactions', async () => {
-    const query = vi.spyOn(lean, 'query');
-    const transactionOptions: unknown[] = [];
-    const transaction = lean.transaction.bind(lean);
-    const spiedTransaction = vi.spyOn(lean, 'transaction').mockImplementation((callback) =>
-      transaction((tx) => {
-        const txQuery = tx.query.bind(tx);
-        tx.query = ((text: string, params?: unknown[], options?: { parsers?: unknown }) => {
-          transactionOptions.push(options?.parsers);
-          return txQuery(text, params, options as never);
-        }) as typeof tx.query;
-        return callback(tx);
-      }),
-    );
+  it('runs a query text parsed once: after the first time, one call into the database per query', async () => {
     const db = await drizzleOnPglite(lean);
-    await db.select().from(events);
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(events)
-        .values({ id: 2, name: 'refund', at: new Date(), plain: new Date(), lasts: '1 day' });
-    });
-    expect(query.mock.calls.length).toBeGreaterThan(0);
-    for (const [, , options] of query.mock.calls) expect(options?.parsers).toBeUndefined();
-    expect(transactionOptions.length).toBeGreaterThan(0);
-    expect(transactionOptions.every((parsers) => parsers === undefined)).toBe(true);
+    const query = vi.spyOn(lean, 'query');
+    const calls = vi.spyOn(lean, 'execProtocolStream');
+    const byId = (id: number) =>
+      db
+        .select({ name: events.name })
+        .from(events)
+        .where(sql`${events.id} = ${id}`);
+    expect(await byId(1)).toEqual([{ name: 'sale' }]);
+    const first = calls.mock.calls.length;
+    expect(await byId(1)).toEqual([{ name: 'sale' }]);
+    expect(await byId(99)).toEqual([]);
+    expect(calls.mock.calls.length - first).toBe(2);
+    expect(query).not.toHaveBeenCalled();
     query.mockRestore();
-    spiedTransaction.mockRestore();
-    expect((await db.select({ name: events.name }).from(events)).map((row) => row.name)).toEqual([
-      'sale',
-      'refund',
-    ]);
+    calls.mockRestore();
+  });
+
+  it('commits and rolls back transactions, and answers a failed statement with PostgreSQL’s error', async () => {
+    const db = await drizzleOnPglite(lean);
+    const row = (id: number) => ({
+      id,
+      name: `event ${id}`,
+      at: new Date(),
+      plain: new Date(),
+      lasts: '1 day',
+    });
+    await db.transaction(async (tx) => {
+      await tx.insert(events).values(row(2));
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(events).values(row(3));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const failure = await db
+      .insert(events)
+      .values(row(2))
+      .catch((error: unknown) => error as { cause?: { code?: string } });
+    expect(failure).toMatchObject({ cause: { code: '23505' } });
+    expect(
+      (await db.select({ id: events.id }).from(events).orderBy(events.id)).map((each) => each.id),
+    ).toEqual([1, 2]);
+  });
+
+  it('prepares again a statement whose table changed shape, and leaves texts beyond its limit to query', async () => {
+    const client = new PGlite();
+    try {
+      await client.exec(`create table shapes (id int primary key); insert into shapes values (1);`);
+      const statements = new PgliteStatements(client, 1);
+      expect((await statements.query('select * from shapes where id = $1', [1])).rows).toEqual([{ id: 1 }]);
+      await client.exec(`alter table shapes add column label text default 'one'`);
+      expect((await statements.query('select * from shapes where id = $1', [1])).rows).toEqual([
+        { id: 1, label: 'one' },
+      ]);
+      const query = vi.spyOn(client, 'query');
+      expect((await statements.query('select label from shapes where id = $1', [1])).rows).toEqual([
+        { label: 'one' },
+      ]);
+      expect(query).toHaveBeenCalledTimes(1);
+    } finally {
+      await client.close();
+    }
   });
 });

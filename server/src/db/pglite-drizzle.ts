@@ -1,5 +1,6 @@
 import { types, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
+import { PgliteStatements } from './pglite-statements';
 
 /**
  * The types drizzle reads as the text PostgreSQL sends (it makes its own dates and intervals): its PGlite
@@ -20,21 +21,11 @@ const TEXT_TYPE_OIDS = [
 type Queryable = Pick<PGlite, 'query'>;
 
 /**
- * PGlite copies its whole parser table (every type of the database and its array type) for a query that
- * brings parsers of its own, which doubles the cost of a short query. The instance holds drizzle's
- * parsers instead (`drizzleOnPglite`), so each query goes without them.
- */
-function withoutQueryParsers<T extends Queryable>(client: T): Queryable {
-  return {
-    query: (text: string, params?: unknown[], options?: QueryOptions) =>
-      client.query(text, params, options && { ...options, parsers: undefined }),
-  };
-}
-
-/**
- * Drizzle on PGlite, with the same answers as `drizzle(client)` but without the parser table copied on
- * every query: drizzle's parsers go into the instance's own table once it is ready (after PGlite has made
- * its array parsers, which would replace those of the array types).
+ * Drizzle on PGlite, with the same answers as `drizzle(client)` but each query text run as a named
+ * statement (PgliteStatements), and without PGlite's parser table copied on every query: PGlite copies
+ * its whole table (every type of the database and its array type) for a query that brings parsers of
+ * its own, which doubled the cost of a short query, so drizzle's parsers go into the instance's own table
+ * once it is ready (after PGlite has made its array parsers, which would replace those of the array types).
  */
 export async function drizzleOnPglite<TSchema extends Record<string, unknown>>(
   client: PGlite,
@@ -42,10 +33,18 @@ export async function drizzleOnPglite<TSchema extends Record<string, unknown>>(
 ) {
   await client.waitReady;
   for (const oid of TEXT_TYPE_OIDS) client.parsers[oid] = (value: string) => value;
+  const statements = PgliteStatements.of(client);
+  const withoutParsers = (options?: QueryOptions) => options && { ...options, parsers: undefined };
   const lean = {
-    ...withoutQueryParsers(client),
+    query: (text: string, params?: unknown[], options?: QueryOptions) =>
+      statements.query(text, params, withoutParsers(options)),
     transaction: <T>(callback: (tx: Queryable) => Promise<T>) =>
-      client.transaction((tx: Transaction) => callback(withoutQueryParsers(tx))),
+      client.transaction((tx: Transaction) =>
+        callback({
+          query: (text: string, params?: unknown[], options?: QueryOptions) =>
+            statements.queryInTransaction(tx, text, params, withoutParsers(options)),
+        } as Queryable),
+      ),
   };
   return drizzle({ client: lean as unknown as PGlite, ...config });
 }
