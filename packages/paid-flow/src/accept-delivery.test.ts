@@ -31,4 +31,19 @@ describe('acceptDelivery', () => {
     expect(wallet.associateToken).not.toHaveBeenCalled();
     expect(api.checkDeliveries).toHaveBeenCalledOnce();
   });
+
+  it('counts as delivered a name the registry delivered between the association and the check', async () => {
+    const api = {
+      getDomainDetails: vi.fn(async (name: string) =>
+        name === 'a.hbar' ? { tokenId: '0.0.7', status: 22 } : { tokenId: '0.0.7', status: 21 },
+      ),
+      checkDeliveries: vi.fn(async () => ({ delivered: [], pending: ['c.hbar'] })),
+    };
+    const wallet = { associateToken: vi.fn(async () => ({ result: 1 as const })) };
+    const check = await acceptDelivery(api as never, wallet as never, ['a.hbar', 'b.hbar', 'c.hbar'], {
+      pollMs: 1,
+    });
+    expect(check.delivered).toEqual(['a.hbar']);
+    expect(check.pending).toEqual(['c.hbar']);
+  });
 });

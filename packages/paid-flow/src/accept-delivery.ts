@@ -1,5 +1,5 @@
 import type { ApiClient } from '@registry/api-client/client';
-import type { DeliveryCheckResponse } from '@registry/contracts/orders';
+import { DELIVERED_STATUS, type DeliveryCheckResponse } from '@registry/contracts/orders';
 import type { WalletPort } from '@registry/wallet/wallet-port';
 
 /**
@@ -31,5 +31,13 @@ export async function acceptDelivery(
     if (tokenId) tokenIds.add(tokenId);
   }
   for (const tokenId of tokenIds) await wallet.associateToken(tokenId);
-  return api.checkDeliveries();
+  const check = await api.checkDeliveries();
+  // The registry's own re-check may deliver a name between the association and this call: the server
+  // then no longer counts it as waiting, but it is delivered all the same.
+  const answered = new Set([...check.delivered, ...(check.pending ?? [])]);
+  const deliveredMeanwhile: string[] = [];
+  for (const name of names.filter((each) => !answered.has(each))) {
+    if ((await api.getDomainDetails(name)).status === DELIVERED_STATUS) deliveredMeanwhile.push(name);
+  }
+  return { ...check, delivered: [...check.delivered, ...deliveredMeanwhile] };
 }
