@@ -1,13 +1,13 @@
-import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RemotesManifest } from '@registry/contracts/remotes';
 import type { AppConfig } from '../config';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from '../plugins/error-handler';
-import { AccessLog } from '../plugins/access-log';
 import { sharedStandardOutput, type LogDestination } from '../plugins/log-output';
+import { HandlerDeadlines } from '../plugins/handler-deadlines';
 import { registerOpenApi } from '../plugins/openapi';
+import { RequestLifecycle } from '../plugins/request-lifecycle';
 import { responseSerializerCompiler } from '../plugins/response-serializer';
 import { registerSecurityHeaders } from '../plugins/security-headers';
 
@@ -17,18 +17,29 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** Log levels that keep access lines (written at info). */
 const ACCESS_LINE_LEVELS = new Set(['trace', 'debug', 'info']);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sees every request start and complete (deadlines, access lines, request metrics). */
+    requestLifecycle: RequestLifecycle;
+  }
+}
+
 /** The Fastify instance with its limits: timeouts, body size, which proxies name the client. */
 export function createFastify(config: AppConfig, logStream?: LogDestination) {
   const logged = config.LOG_LEVEL !== 'silent';
   const destination = logged ? (logStream ?? sharedStandardOutput()) : null;
+  const lifecycle = new RequestLifecycle(
+    destination && ACCESS_LINE_LEVELS.has(config.LOG_LEVEL) ? destination : null,
+    // A stuck database or ledger answers 503 instead of holding the request forever.
+    new HandlerDeadlines(config.HANDLER_TIMEOUT_MS),
+  );
   const app = Fastify({
-    logger: destination ? { level: config.LOG_LEVEL, stream: destination } : false,
-    logController: new AccessLog(ACCESS_LINE_LEVELS.has(config.LOG_LEVEL) ? destination : null),
+    // Silent still gives Fastify a logger: without one it skips the lifecycle's completion call.
+    logger: destination ? { level: config.LOG_LEVEL, stream: destination } : { level: 'silent' },
+    logController: lifecycle,
     // Client addresses (rate limits, loopback-only routes) come from the socket unless a proxy is configured.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
-    // A stuck database or ledger answers 503 instead of holding the request forever.
-    handlerTimeout: config.HANDLER_TIMEOUT_MS,
     // Clients that trickle their headers or body are cut off; Node checks at this interval.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     http: {
@@ -38,18 +49,18 @@ export function createFastify(config: AppConfig, logStream?: LogDestination) {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('requestLifecycle', lifecycle);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.CHECK_RESPONSES));
   registerErrorHandler(app);
   return app;
 }
 
-/** What every route shares: cookies, rate limits, security headers and the OpenAPI document. */
+/** What every route shares: rate limits, security headers and the OpenAPI document. */
 export async function registerBasePlugins(
   app: ReturnType<typeof createFastify>,
   options: { config: AppConfig; remotes: RemotesManifest; publicUrl: string; mirrorUrl: string | undefined },
 ) {
-  await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LogDestination } from './log-output';
 
 /**
@@ -38,35 +38,25 @@ const BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
  * response time is a new number every time (about 1 MB a second of old garbage under load, then full
  * collections that cost a cached route a quarter of its CPU).
  */
-export class AccessLog extends LogController {
-  /** `destination`: where access lines go, null when the log level leaves them out (above info). */
-  constructor(private readonly destination: LogDestination | null = null) {
-    super({ disableRequestLogging: isInternalRequest });
-  }
+export function writeAccessLine(destination: LogDestination, request: FastifyRequest, reply: FastifyReply) {
+  destination.write(
+    `{"level":30,"time":${Date.now()}${BASE},"reqId":"${request.id}","method":"${request.method}",` +
+      `"url":${jsonString(request.url)},"statusCode":${reply.statusCode},` +
+      `"responseTime":${reply.elapsedTime.toFixed(3)},"ip":"${request.ip ?? ''}","msg":"request completed"}\n`,
+  );
+}
 
-  override incomingRequest() {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (this.isLogDisabled(request)) return;
-    if (error) {
-      reply.log.error(
-        {
-          method: request.method,
-          url: request.url,
-          statusCode: reply.statusCode,
-          responseTime: reply.elapsedTime,
-          ip: request.ip,
-          err: error,
-        },
-        'request errored',
-      );
-      return;
-    }
-    if (!this.destination) return;
-    this.destination.write(
-      `{"level":30,"time":${Date.now()}${BASE},"reqId":"${request.id}","method":"${request.method}",` +
-        `"url":${jsonString(request.url)},"statusCode":${reply.statusCode},` +
-        `"responseTime":${reply.elapsedTime.toFixed(3)},"ip":"${request.ip ?? ''}","msg":"request completed"}\n`,
-    );
-  }
+/** A request that ended in an error: through pino, the error serialized. */
+export function logRequestError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  reply.log.error(
+    {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+      ip: request.ip,
+      err: error,
+    },
+    'request errored',
+  );
 }

@@ -26,10 +26,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       const body: ApiError = { code: error.code, message: error.message };
       return reply.status(error.statusCode).send(body);
     }
-    if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
-      const body: ApiError = { code: 'TIMEOUT', message: 'The server took too long to answer; try again' };
-      return reply.status(503).send(body);
-    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send(DATABASE_UNAVAILABLE);

@@ -2,11 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { HttpError } from '../http-error';
 import type { PaymentTaking } from '../jobs/ledger-watcher';
-import { isInternalRequest } from './access-log';
 import { isLoopback } from './loopback';
+import { RequestDurations } from './request-durations';
 
 type Sources = {
   /** Jobs queued or running. */
@@ -49,13 +49,10 @@ function bearerMatches(token: string, authorization: string | undefined) {
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requestSeconds = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer a request, by method, route and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  const requestSeconds = new RequestDurations(
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registry,
+  );
   const payments = new Counter({
     name: 'ledger_watcher_payments_total',
     help: 'Transactions to the treasury the ledger watcher read, by what became of them',
@@ -92,27 +89,15 @@ export function createMetrics() {
           if (lag !== null) this.set(lag);
         },
       });
-      // One labelled series per method, route and status, looked up by a string key: prom-client
-      // otherwise sorts and joins the labels on every observation.
-      const series = new Map<string, { observe(seconds: number): void }>();
-      app.addHook('onResponse', (request, reply, done) => {
-        if (!isInternalRequest(request)) {
-          // The route's pattern, never the raw URL: names in paths would make endless series.
-          const route = request.routeOptions.url ?? 'unmatched';
-          const key = `${request.method} ${reply.statusCode} ${route}`;
-          let observed = series.get(key);
-          if (!observed) {
-            observed = requestSeconds.labels({
-              method: request.method,
-              route,
-              status_code: String(reply.statusCode),
-            });
-            series.set(key, observed);
-          }
-          observed.observe(reply.elapsedTime / 1000);
-        }
-        done();
-      });
+      app.requestLifecycle.observeVisitorRequests((request, reply) =>
+        // The route's pattern, never the raw URL: names in paths would make endless series.
+        requestSeconds.observe(
+          request.method,
+          request.routeOptions.url ?? 'unmatched',
+          reply.statusCode,
+          reply.elapsedTime / 1000,
+        ),
+      );
       app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
         const allowed =
           access.open ||

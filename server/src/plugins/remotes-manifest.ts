@@ -8,6 +8,7 @@ import {
   type RemotesManifest,
 } from '@registry/contracts/remotes';
 import type { AppConfig } from '../config';
+import { requestCookie, setCookie } from './cookies';
 
 /**
  * Where the shell finds each remote: a file (`REMOTES_FILE`), per-remote variables
@@ -42,10 +43,10 @@ export function registerRemotesManifest(
   manifest: (bucket: number) => Promise<RemotesManifest>,
 ) {
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
-    const stored = Number(request.cookies[BUCKET_COOKIE]);
+    const stored = Number(requestCookie(request, BUCKET_COOKIE));
     const bucket = Number.isInteger(stored) && stored >= 0 && stored < 100 ? stored : randomInt(100);
     if (bucket !== stored)
-      reply.setCookie(BUCKET_COOKIE, String(bucket), {
+      setCookie(reply, BUCKET_COOKIE, String(bucket), {
         path: '/',
         maxAge: YEAR_SECONDS,
         sameSite: 'lax',

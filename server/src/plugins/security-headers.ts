@@ -71,10 +71,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     xFrameOptions: { action: 'deny' },
   });
   const apiHeaders = apiAnswerHeaders(headers);
-  // Later `reply.header` calls (a route's own CSP or resource policy) still override these.
-  app.addHook('onRequest', (request, reply, done) => {
+  // Later `reply.header` calls (a route's own CSP or resource policy) still override these. Set as
+  // each request starts rather than in a hook: a cached route then runs no hook at all.
+  app.requestLifecycle.onIncoming((request, reply) => {
     reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : headers);
-    done();
   });
 }
 

@@ -7,6 +7,7 @@ import {
   VerifyRequestSchema,
 } from '@registry/contracts/auth';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
+import { clearCookie, requestCookie, setCookie } from '../../plugins/cookies';
 import type { AuthService } from './service';
 import { SESSION_COOKIE } from './session-plugin';
 import { sessionRoutes } from './session-routes';
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       const session = await auth.verify(request.body);
-      reply.setCookie(SESSION_COOKIE, session.sessionId, { ...cookieFlags, expires: session.expiresAt });
+      setCookie(reply, SESSION_COOKIE, session.sessionId, { ...cookieFlags, expires: session.expiresAt });
       return { accountId: session.accountId, expiresAt: session.expiresAt.toISOString() };
     },
   );
@@ -73,9 +74,9 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     '/auth/logout',
     { schema: { summary: 'End the session', tags: ['auth'], response: { 204: z.null() } } },
     async (request, reply) => {
-      const sessionId = request.cookies[SESSION_COOKIE];
+      const sessionId = requestCookie(request, SESSION_COOKIE);
       if (sessionId) await auth.logout(sessionId);
-      reply.clearCookie(SESSION_COOKIE, cookieFlags);
+      clearCookie(reply, SESSION_COOKIE, cookieFlags);
       return reply.status(204).send(null);
     },
   );

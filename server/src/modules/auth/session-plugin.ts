@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http-error';
+import { requestCookie } from '../../plugins/cookies';
 import type { AuthService } from './service';
 
 export const SESSION_COOKIE = 'registry_session';
@@ -16,7 +17,7 @@ export function registerSessions(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('accountId', null);
   return {
     async requireSession(request: FastifyRequest) {
-      const sessionId = request.cookies[SESSION_COOKIE];
+      const sessionId = requestCookie(request, SESSION_COOKIE);
       const session = sessionId ? await auth.session(sessionId) : null;
       if (!session) throw unauthorized();
       request.accountId = session.accountId;
