@@ -238,6 +238,39 @@ async function measureStarts(): Promise<StartMeasure[]> {
   return measures;
 }
 
+/** The pages' section: Lighthouse and first-load JavaScript beside the bare React page (the first). */
+function pagesSummary(pages: PageMeasure[]): string[] {
+  if (!pages.length) return [];
+  const floor = pages[0]!;
+  return [
+    '## Pages',
+    '',
+    'Lighthouse (desktop preset, median of three runs, performance only) in Debian’s chromium, and the',
+    'JavaScript each first load transferred (compressed, as sent) by owner. Floor: a bare React page built',
+    'with webpack and swc like the apps.',
+    '',
+    '| page | score | LCP ms | TBT ms | JS KB | × floor JS | JS by owner (KB) | SDK, wallets, charts loaded |',
+    '|---|---:|---:|---:|---:|---:|---|---|',
+    ...pages.map(
+      (page) =>
+        `| ${page.page} | ${page.score} | ${page.lcpMs} | ${page.tbtMs} | ${page.scriptKb} | ${Math.round((page.scriptKb / floor.scriptKb) * 100) / 100} | ${Object.entries(
+          page.scriptKbByOwner,
+        )
+          .map(([owner, kb]) => `${owner} ${kb}`)
+          .join(', ')} | ${page.heavyLibraries.join(', ') || 'none'} |`,
+    ),
+    '',
+    'The same bytes by library (KB): each script’s minified characters are attributed to libraries',
+    'through the build’s hidden source maps (`<app>/build-report/`), and its transferred bytes are split',
+    `in those proportions. Libraries under ${MIN_LIBRARY_KB} KB are summed as “smaller”.`,
+    '',
+    '| page | JS by library (KB) |',
+    '|---|---|',
+    ...pages.map((page) => `| ${page.page} | ${librariesCell(page.scriptKbByLibrary)} |`),
+    '',
+  ];
+}
+
 function summary(
   results: EngineResult[],
   starts: StartMeasure[],
@@ -342,36 +375,7 @@ function summary(
       '',
     );
   }
-  if (pages.length) {
-    const floor = pages[0]!;
-    lines.push(
-      '## Pages',
-      '',
-      'Lighthouse (desktop preset, median of three runs, performance only) in Debian’s chromium, and the',
-      'JavaScript each first load transferred (compressed, as sent) by owner. Floor: a bare React page built',
-      'with webpack and swc like the apps.',
-      '',
-      '| page | score | LCP ms | TBT ms | JS KB | × floor JS | JS by owner (KB) | SDK, wallets, charts loaded |',
-      '|---|---:|---:|---:|---:|---:|---|---|',
-      ...pages.map(
-        (page) =>
-          `| ${page.page} | ${page.score} | ${page.lcpMs} | ${page.tbtMs} | ${page.scriptKb} | ${Math.round((page.scriptKb / floor.scriptKb) * 100) / 100} | ${Object.entries(
-            page.scriptKbByOwner,
-          )
-            .map(([owner, kb]) => `${owner} ${kb}`)
-            .join(', ')} | ${page.heavyLibraries.join(', ') || 'none'} |`,
-      ),
-      '',
-      'The same bytes by library (KB): each script’s minified characters are attributed to libraries',
-      'through the build’s hidden source maps (`<app>/build-report/`), and its transferred bytes are split',
-      `in those proportions. Libraries under ${MIN_LIBRARY_KB} KB are summed as “smaller”.`,
-      '',
-      '| page | JS by library (KB) |',
-      '|---|---|',
-      ...pages.map((page) => `| ${page.page} | ${librariesCell(page.scriptKbByLibrary)} |`),
-      '',
-    );
-  }
+  lines.push(...pagesSummary(pages));
   lines.push(...ledgerSummary(ledger, PIPELINE_BUYERS));
   lines.push(
     '## Server start on the embedded database',
@@ -495,6 +499,15 @@ if (args.get('only') === 'wallets') {
   );
   await writeFile(path.join(RESULTS, 'WALLETS.md'), lines.join('\n'));
   console.log(lines.join('\n'));
+  process.exit(0);
+}
+
+if (args.get('only') === 'pages') {
+  const pages = await measurePages();
+  await mkdir(RESULTS, { recursive: true });
+  await writeFile(path.join(RESULTS, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+  await writeFile(path.join(RESULTS, 'PAGES.md'), pagesSummary(pages).join('\n'));
+  console.log(pagesSummary(pages).join('\n'));
   process.exit(0);
 }
 

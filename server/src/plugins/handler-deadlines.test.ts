@@ -68,4 +68,18 @@ describe('a handler that takes too long', () => {
     // Nothing in flight: the timer is gone, so a server at rest keeps no interval running.
     expect((deadlines as unknown as { timer: unknown }).timer).toBeNull();
   });
+
+  it('keeps as many slots as requests were ever in flight at once, however many it saw', () => {
+    const deadlines = new HandlerDeadlines(1000, () => 0);
+    const reply = () =>
+      ({ sent: true, raw: { destroyed: false } }) as unknown as Parameters<HandlerDeadlines['start']>[0];
+    for (let burst = 0; burst < 100; burst += 1) {
+      const replies = Array.from({ length: 50 }, reply);
+      for (const each of replies) deadlines.start(each);
+      for (const each of replies.reverse()) deadlines.end(each);
+    }
+    expect((deadlines as unknown as { replies: unknown[] }).replies).toHaveLength(50);
+    deadlines.answerOverdue();
+    expect((deadlines as unknown as { timer: unknown }).timer).toBeNull();
+  });
 });

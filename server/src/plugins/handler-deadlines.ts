@@ -4,15 +4,23 @@ import { HttpError } from '../http-error';
 export const handlerTimedOut = () =>
   new HttpError(503, 'TIMEOUT', 'The server took too long to answer; try again');
 
+/** The slot a request in flight holds (on its reply). */
+const SLOT = Symbol('handler deadline slot');
+type Tracked = FastifyReply & { [SLOT]?: number };
+
 /**
  * A stuck database or ledger answers 503 instead of holding the request forever. Requests in flight
- * are kept in start order and one timer looks at the oldest: Fastify's own `handlerTimeout` arms a
- * timer and an AbortController for every request, which cost a cached route a fifth of its CPU
- * (`npm run bench -- --only=fixed-cost`). An answer comes between `limitMs` and `limitMs + checkMs`.
+ * hold a slot of two arrays (the reply, its start) and one timer looks at them all: Fastify's own
+ * `handlerTimeout` arms a timer and an AbortController for every request, which cost a cached route a
+ * fifth of its CPU (`npm run bench -- --only=fixed-cost`). Slots are reused, never removed: a Map of
+ * the requests in flight grew and shrank (rehashing) with every burst. An answer comes between
+ * `limitMs` and `limitMs + checkMs`.
  */
 export class HandlerDeadlines {
-  /** Map keeps insertion order: the oldest request first. */
-  private readonly started = new Map<FastifyReply, number>();
+  private readonly replies: (Tracked | null)[] = [];
+  private readonly startedAt: number[] = [];
+  private readonly free: number[] = [];
+  private inFlight = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly checkMs: number;
 
@@ -24,26 +32,39 @@ export class HandlerDeadlines {
   }
 
   start(reply: FastifyReply) {
-    this.started.set(reply, this.now());
+    const slot = this.free.pop() ?? this.replies.length;
+    this.replies[slot] = reply;
+    this.startedAt[slot] = this.now();
+    (reply as Tracked)[SLOT] = slot;
+    this.inFlight += 1;
     this.timer ??= setInterval(() => this.answerOverdue(), this.checkMs).unref();
   }
 
   end(reply: FastifyReply) {
-    this.started.delete(reply);
+    const slot = (reply as Tracked)[SLOT];
+    if (slot === undefined || this.replies[slot] !== reply) return;
+    this.release(slot);
+  }
+
+  private release(slot: number) {
+    this.replies[slot] = null;
+    this.free.push(slot);
+    this.inFlight -= 1;
   }
 
   /** Answers 503 to every request older than the limit; stops looking while none is in flight. */
   answerOverdue() {
     const cutoff = this.now() - this.limitMs;
-    for (const [reply, startedAt] of this.started) {
-      if (startedAt > cutoff) break;
-      this.started.delete(reply);
+    for (let slot = 0; slot < this.replies.length; slot += 1) {
+      const reply = this.replies[slot];
+      if (!reply || this.startedAt[slot]! > cutoff) continue;
+      this.release(slot);
       if (reply.sent || reply.raw.destroyed) continue;
       // A response already under way cannot become an error any more: it is cut off instead.
       if (reply.raw.headersSent) reply.raw.destroy(handlerTimedOut());
       else reply.send(handlerTimedOut());
     }
-    if (this.started.size === 0 && this.timer) {
+    if (this.inFlight === 0 && this.timer) {
       clearInterval(this.timer);
       this.timer = null;
     }
