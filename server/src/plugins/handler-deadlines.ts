@@ -60,9 +60,14 @@ export class HandlerDeadlines {
       if (!reply || this.startedAt[slot]! > cutoff) continue;
       this.release(slot);
       if (reply.sent || reply.raw.destroyed) continue;
-      // A response already under way cannot become an error any more: it is cut off instead.
-      if (reply.raw.headersSent) reply.raw.destroy(handlerTimedOut());
-      else reply.send(handlerTimedOut());
+      try {
+        // A response already under way cannot become an error any more: it is cut off instead.
+        if (reply.raw.headersSent) reply.raw.destroy(handlerTimedOut());
+        else reply.send(handlerTimedOut());
+      } catch (error) {
+        // Thrown in a timer it would end the process; this one request is beyond answering.
+        reply.log.warn({ err: error }, 'could not answer a request past its deadline');
+      }
     }
     if (this.inFlight === 0 && this.timer) {
       clearInterval(this.timer);
