@@ -8,6 +8,7 @@ import { badRequest } from '../../http-error';
 import { LedgerUnavailableError, type LedgerReader } from '@registry/hedera-node/ledger-port';
 import type { PriceList } from '../settings/price-list';
 import type { TldService } from '../tlds/service';
+import { createNameStatusBatch } from './name-status-batch';
 import * as repo from './repo';
 
 const SUGGESTION_LIMIT = 8;
@@ -36,6 +37,8 @@ type Deps = {
 
 /** Which names are free now, and the premiums of released ones. */
 function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, startPremiumUsd }: Deps) {
+  const searchedNameStatus = createNameStatusBatch(db, clock);
+
   /** The premiums of released names, from their expiry (absent: none, or its 21 days are over). */
   function premiumsOf(released: Map<string, Date>, usdPerHbar: number) {
     const premiumOf = new Map<string, ReleasePremium>();
@@ -67,7 +70,8 @@ function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, start
 
   /**
    * Which of `names` cannot be bought now (registered, reserved, or held by a quote of someone other
-   * than `exceptAccount`), and the released ones with their expiry: one query, none for reserved names.
+   * than `exceptAccount`), and the released ones with their expiry: at most one query, none for reserved
+   * names; a search's names (nobody excepted) share their query with the other searches of the moment.
    */
   async function lookUp(names: string[], exceptAccount?: string) {
     const reserved = await reservedLabels();
@@ -75,12 +79,11 @@ function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, start
       const { isSubdomain, labels } = splitDomainName(name);
       return !isSubdomain && reserved.has(labels[0]!);
     };
-    const { taken, released } = await repo.nameStatus(
-      db,
-      names.filter((name) => !isReserved(name)),
-      clock(),
-      exceptAccount,
-    );
+    const asked = names.filter((name) => !isReserved(name));
+    const { taken, released } =
+      exceptAccount === undefined
+        ? await searchedNameStatus(asked)
+        : await repo.nameStatus(db, asked, clock(), exceptAccount);
     return {
       unavailable: names.filter((name) => taken.has(name) || isReserved(name)),
       reserved: names.filter(isReserved),

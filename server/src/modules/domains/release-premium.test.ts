@@ -58,6 +58,35 @@ describe.each(engineCases)("a released name's premium on $engine", ({ open }) =>
     }
   });
 
+  it('answers searches that arrive at once from one query, each with its own answer', async () => {
+    const released = await releasedDaysAgo(2);
+    const owner = await t.signIn();
+    const registered = (await t.buyDomain(owner)).name;
+    const free = `${t.uniqueName().split('.')[0]}.hbar`;
+    const searches = [
+      { method: 'GET' as const, url: `/api/domains/availability?name=${released}` },
+      { method: 'GET' as const, url: `/api/domains/availability?name=${registered}` },
+      { method: 'GET' as const, url: `/api/domains/availability?name=${free}` },
+      { method: 'GET' as const, url: `/api/domains/suggestions?name=${free}` },
+    ];
+    for (const search of searches) await t.app.inject(search);
+    const client = (t.database.db as unknown as { $client: { query(...args: unknown[]): unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      const answers = await Promise.all(searches.map((search) => t.app.inject(search)));
+      expect(queries.mock.calls.length).toBe(1);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      const [releasedName, registeredName, freeName, suggestions] = answers.map((answer) => answer.json());
+      expect(releasedName).toMatchObject({ available: true, premium: { priceUsd: 250 } });
+      expect(registeredName).toMatchObject({ available: false, status: 0 });
+      expect(freeName).toMatchObject({ available: true, price: 200 });
+      expect(freeName.premium).toBeUndefined();
+      expect(suggestions.suggestions.length).toBeGreaterThan(0);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
   it.each([
     // day, premium in USD, premium in HBAR at 0.05
     [0, 1000, 20_000],
