@@ -305,6 +305,10 @@ function summary(
       '',
     );
   }
+  const postgresOrders = results.find(({ engine }) => engine === 'PostgreSQL')?.pipeline.ordersPerSec;
+  /** Orders per second over PostgreSQL's in the same run (the embedded database's share). */
+  const overPostgres = (ordersPerSec: number) =>
+    postgresOrders ? Math.round((ordersPerSec / postgresOrders) * 100) / 100 : '–';
   lines.push(
     '## Purchase pipeline',
     '',
@@ -312,11 +316,11 @@ function summary(
     `${PIPELINE_CONCURRENCY} at a time, each quote, pay on the local ledger and confirm a name of their own`,
     'through the HTTP API until it is listed delivered (status 22).',
     '',
-    '| engine | orders/s | payment → delivered p50 ms | p99 ms | failures |',
-    '|---|---:|---:|---:|---:|',
+    '| engine | orders/s | × PostgreSQL | payment → delivered p50 ms | p99 ms | failures |',
+    '|---|---:|---:|---:|---:|---:|',
     ...results.map(
       ({ engine, pipeline }) =>
-        `| ${engine} | ${pipeline.ordersPerSec} | ${pipeline.paymentToDeliveredP50Ms} | ${pipeline.paymentToDeliveredP99Ms} | ${pipeline.failures} |`,
+        `| ${engine} | ${pipeline.ordersPerSec} | ${overPostgres(pipeline.ordersPerSec)} | ${pipeline.paymentToDeliveredP50Ms} | ${pipeline.paymentToDeliveredP99Ms} | ${pipeline.failures} |`,
     ),
     '',
     'The same purchases with no client confirm (the tab closed after paying): the ledger watcher reads each',

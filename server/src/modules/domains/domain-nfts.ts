@@ -119,13 +119,5 @@ export function createDomainNfts(
       const after = await repo.findDomain(db, name);
       return { owner: after && after.status !== BURNED_STATUS ? after.ownerAccount : null };
     },
-
-    /** A registered name's NFT serial number: null while it is not minted, undefined when not registered. */
-    async serialOf(name: string): Promise<number | null | undefined> {
-      const domain = await repo.serialOfDomain(db, name);
-      if (!domain || domain.expiresAt <= time.releasedBefore() || domain.status === BURNED_STATUS)
-        return undefined;
-      return domain.serialNo ?? null;
-    },
   };
 }

@@ -8,7 +8,7 @@ import { badRequest } from '../../http-error';
 import { LedgerUnavailableError, type LedgerReader } from '@registry/hedera-node/ledger-port';
 import type { PriceList } from '../settings/price-list';
 import type { TldService } from '../tlds/service';
-import { createNameStatusBatch } from './name-status-batch';
+import { gatheredByName } from '../../db/gathered-lookups';
 import * as repo from './repo';
 
 const SUGGESTION_LIMIT = 8;
@@ -37,7 +37,8 @@ type Deps = {
 
 /** Which names are free now, and the premiums of released ones. */
 function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, startPremiumUsd }: Deps) {
-  const searchedNameStatus = createNameStatusBatch(db, clock);
+  // Every search's rows, nobody excepted: the searches of the moment share one query.
+  const searchedNameRows = gatheredByName((names) => repo.nameRows(db, names, clock().now));
 
   /** The premiums of released names, from their expiry (absent: none, or its 21 days are over). */
   function premiumsOf(released: Map<string, Date>, usdPerHbar: number) {
@@ -82,7 +83,7 @@ function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, start
     const asked = names.filter((name) => !isReserved(name));
     const { taken, released } =
       exceptAccount === undefined
-        ? await searchedNameStatus(asked)
+        ? repo.nameStatusOf(await searchedNameRows(asked), clock().releasedBefore)
         : await repo.nameStatus(db, asked, clock(), exceptAccount);
     return {
       unavailable: names.filter((name) => taken.has(name) || isReserved(name)),

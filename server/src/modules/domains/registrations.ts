@@ -1,10 +1,13 @@
 import { BURNED_STATUS, DELIVERED_STATUS } from '@registry/contracts/orders';
 import type { Db, Executor } from '../../db/database';
+import { gatheredByName } from '../../db/gathered-lookups';
 import type { DomainTime } from './domain-time';
 import * as repo from './repo';
 
 /** Registered names: who holds them until when, and what a paid order changes of them. */
 export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }: DomainTime) {
+  // The resolver's look-ups (each page, app and gateway request) of the moment share one query.
+  const resolutionRows = gatheredByName((names) => repo.resolutionRows(db, names));
   return {
     registeredAmong: (tx: Executor, names: string[]) => repo.registeredNames(tx, names, releasedBefore()),
 
@@ -73,7 +76,7 @@ export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }:
      * delivery and once expired (in the grace period nobody's name resolves).
      */
     async resolutions(names: string[]) {
-      const rows = await repo.resolutionRows(db, names);
+      const rows = await resolutionRows(names);
       const current = now();
       return rows
         .filter((row) => row.expiresAt > releasedBefore() && row.status !== BURNED_STATUS)
@@ -84,6 +87,13 @@ export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }:
           expiresAt: row.expiresAt,
           holder: row.status === DELIVERED_STATUS && row.expiresAt > current ? row.owner : null,
         }));
+    },
+
+    /** A registered name's NFT serial number: null while it is not minted, undefined when not registered. */
+    async serialOf(name: string): Promise<number | null | undefined> {
+      const [row] = await resolutionRows([name]);
+      if (!row || row.expiresAt <= releasedBefore() || row.status === BURNED_STATUS) return undefined;
+      return row.serialNo ?? null;
     },
 
     /**

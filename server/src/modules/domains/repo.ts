@@ -59,6 +59,36 @@ export type NameStatus = {
   released: Map<string, Date>;
 };
 
+/** A row of the search's query: a name's domain row (held false) or a live quote's hold on it (held true). */
+export type NameRow = { name: string; expiresAt: Date; held: boolean };
+
+/**
+ * The domain rows and live holds (other than `exceptAccount`'s own) of `names` at `now`: one round trip.
+ */
+export async function nameRows(
+  db: Db,
+  names: string[],
+  now: Date,
+  exceptAccount?: string,
+): Promise<NameRow[]> {
+  if (names.length === 0) return [];
+  // No account is named '', so '' excepts nobody.
+  const common = { now: now.toISOString(), exceptAccount: exceptAccount ?? '' };
+  return names.length === 1
+    ? oneNameRowsStatement(db).execute({ ...common, name: names[0] })
+    : nameListRowsStatement(db).execute({ ...common, names });
+}
+
+/** What the rows say: registered and not released (expired before `releasedBefore`) or held is taken. */
+export function nameStatusOf(rows: NameRow[], releasedBefore: Date): NameStatus {
+  const status: NameStatus = { taken: new Set(), released: new Map() };
+  for (const { name, expiresAt, held } of rows) {
+    if (held || expiresAt > releasedBefore) status.taken.add(name);
+    else status.released.set(name, expiresAt);
+  }
+  return status;
+}
+
 /**
  * Names registered and not yet released (expired before `releasedBefore`) or held by someone's live
  * quote (other than `exceptAccount`'s own), and the released ones with their expiry: one round trip.
@@ -69,19 +99,7 @@ export async function nameStatus(
   { now, releasedBefore }: { now: Date; releasedBefore: Date },
   exceptAccount?: string,
 ): Promise<NameStatus> {
-  const status: NameStatus = { taken: new Set(), released: new Map() };
-  if (names.length === 0) return status;
-  // No account is named '', so '' excepts nobody.
-  const common = { now: now.toISOString(), exceptAccount: exceptAccount ?? '' };
-  const rows =
-    names.length === 1
-      ? await oneNameRowsStatement(db).execute({ ...common, name: names[0] })
-      : await nameListRowsStatement(db).execute({ ...common, names });
-  for (const { name, expiresAt, held } of rows) {
-    if (held || expiresAt > releasedBefore) status.taken.add(name);
-    else status.released.set(name, expiresAt);
-  }
-  return status;
+  return nameStatusOf(await nameRows(db, names, now, exceptAccount), releasedBefore);
 }
 
 export type NewDomain = typeof domains.$inferInsert;
@@ -257,20 +275,6 @@ export async function subdomainsOf(db: Db, owner: string, parent: string) {
     .from(domains)
     .where(and(eq(domains.ownerAccount, owner), eq(domains.parentName, parent)))
     .orderBy(domains.name);
-}
-
-const serialStatement = preparedPerDatabase((db) =>
-  db
-    .select({ serialNo: domains.serialNo, expiresAt: domains.expiresAt, status: domains.status })
-    .from(domains)
-    .where(eq(domains.name, sql.placeholder('name')))
-    .prepare('domain_serial'),
-);
-
-/** Just the NFT serial of a registered name (a narrow row: the resolver asks on every request). */
-export async function serialOfDomain(db: Db, name: string) {
-  const [row] = await serialStatement(db).execute({ name });
-  return row ?? null;
 }
 
 const findDomainStatement = preparedPerDatabase((db) =>

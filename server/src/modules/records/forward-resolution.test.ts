@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_RESOLVE_BATCH } from '@registry/contracts/records';
 import { engineCases } from '../../testing/test-databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
@@ -26,6 +26,33 @@ describe.each(engineCases)('forward resolution: a name to the account holding it
     t.app.inject({ method: 'GET', url: `/api/resolve/${name}`, headers });
   const resolveBatch = (names: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/resolve', payload: { names } });
+
+  it('looks up names asked at once (resolver and gateway) in one query, each answered for itself', async () => {
+    const alice = await holder();
+    const bought = await t.buyDomain(alice);
+    const unknown = [t.uniqueName(), t.uniqueName()];
+    const client = (t.database.db as unknown as { $client: { query(...args: unknown[]): unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      const [first, second, gateway] = await Promise.all([
+        resolve(unknown[0]!),
+        resolve(unknown[1]!),
+        t.app.inject({ method: 'GET', url: `/r/${unknown[0]}` }),
+      ]);
+      expect(queries).toHaveBeenCalledTimes(1);
+      expect([first.statusCode, second.statusCode, gateway.statusCode]).toEqual([404, 404, 404]);
+      queries.mockClear();
+      const [known, missing] = await Promise.all([resolve(bought.name), resolve(unknown[1]!)]);
+      expect(known.json()).toMatchObject({ domainName: bought.name, accountId: alice.accountId });
+      expect(missing.statusCode).toBe(404);
+      // The two names in one look-up; the known one's records and holder after it.
+      const lookUps = queries.mock.calls.filter(([, params]) => JSON.stringify(params).includes(unknown[1]!));
+      expect(lookUps).toHaveLength(1);
+      expect(JSON.stringify(lookUps[0]![1])).toContain(bought.name);
+    } finally {
+      queries.mockRestore();
+    }
+  });
 
   it('answers the buyer, its EVM address and the expiry; the primary name check follows the account', async () => {
     const alice = await holder();

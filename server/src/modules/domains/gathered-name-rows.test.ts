@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database';
 import { domains } from '../../db/schema';
 import { engineCases } from '../../testing/test-databases';
-import { createNameStatusBatch } from './name-status-batch';
+import { gatheredByName } from '../../db/gathered-lookups';
+import * as repo from './repo';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe.each(engineCases)('the search look-ups gathered on $engine', ({ open }) => {
+describe.each(engineCases)("the search's name look-ups gathered on $engine", ({ open }) => {
   let database: Database;
   const now = new Date();
-  const clock = () => ({ now, releasedBefore: new Date(now.getTime() - 30 * DAY) });
+  const releasedBefore = new Date(now.getTime() - 30 * DAY);
   const released = new Date(now.getTime() - 40 * DAY);
 
   beforeAll(async () => {
@@ -25,9 +26,15 @@ describe.each(engineCases)('the search look-ups gathered on $engine', ({ open })
   const client = () =>
     (database.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
 
+  /** The search's look-up as the domain search makes it: rows gathered, then read at the clock's time. */
+  const gathered = () => {
+    const rowsOf = gatheredByName((names) => repo.nameRows(database.db, names, now));
+    return async (names: string[]) => repo.nameStatusOf(await rowsOf(names), releasedBefore);
+  };
+
   it('asks once for the names of calls made at once, and gives each call its own names', async () => {
-    const nameStatus = createNameStatusBatch(database.db, clock);
     const queries = vi.spyOn(client(), 'query');
+    const nameStatus = gathered();
     try {
       const [first, second, empty] = await Promise.all([
         nameStatus(['taken-batch.hbar', 'free-batch.hbar']),
@@ -46,7 +53,7 @@ describe.each(engineCases)('the search look-ups gathered on $engine', ({ open })
   });
 
   it('fails the calls whose names a failed query carried, and asks again for the next ones', async () => {
-    const nameStatus = createNameStatusBatch(database.db, clock);
+    const nameStatus = gathered();
     const queries = vi.spyOn(client(), 'query').mockRejectedValueOnce(new Error('connection lost'));
     try {
       const outcomes = await Promise.allSettled([
