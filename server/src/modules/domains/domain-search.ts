@@ -12,8 +12,22 @@ import { gatheredByName } from '../../db/gathered-lookups';
 import * as repo from './repo';
 
 const SUGGESTION_LIMIT = 8;
+/** `localeCompare`'s order, with one collator for every comparison instead of one per call. */
+const byName = new Intl.Collator().compare;
 const SUGGESTION_PREFIXES = ['my', 'get', 'the'];
 const SUGGESTION_SUFFIXES = ['app', 'hq', 'web3', 'pay', '1'];
+
+/**
+ * The first label of a name that is not a subdomain (three labels, as `splitDomainName` counts them),
+ * else null: read without splitting the name, as the search does for every name it checks.
+ */
+function topLevelLabel(name: string): string | null {
+  const first = name.indexOf('.');
+  if (first === -1) return name;
+  const second = name.indexOf('.', first + 1);
+  const isSubdomain = second !== -1 && name.indexOf('.', second + 1) === -1;
+  return isSubdomain ? null : name.slice(0, first);
+}
 
 /** The premium a released name is sold with now: USD and HBAR at the rate of the moment, and when it ends. */
 export type ReleasePremium = { usd: number; hbar: number; endsAt: Date };
@@ -75,19 +89,21 @@ function createNameStatus({ db, ledger, reservedLabels, clock, graceEndOf, start
    * names; a search's names (nobody excepted) share their query with the other searches of the moment.
    */
   async function lookUp(names: string[], exceptAccount?: string) {
-    const reserved = await reservedLabels();
-    const isReserved = (name: string) => {
-      const { isSubdomain, labels } = splitDomainName(name);
-      return !isSubdomain && reserved.has(labels[0]!);
-    };
-    const asked = names.filter((name) => !isReserved(name));
+    const reservedLabelSet = await reservedLabels();
+    const reserved = new Set(
+      names.filter((name) => {
+        const label = topLevelLabel(name);
+        return label !== null && reservedLabelSet.has(label);
+      }),
+    );
+    const asked = names.filter((name) => !reserved.has(name));
     const { taken, released } =
       exceptAccount === undefined
         ? repo.nameStatusOf(await searchedNameRows(asked), clock().releasedBefore)
         : await repo.nameStatus(db, asked, clock(), exceptAccount);
     return {
-      unavailable: names.filter((name) => taken.has(name) || isReserved(name)),
-      reserved: names.filter(isReserved),
+      unavailable: names.filter((name) => taken.has(name) || reserved.has(name)),
+      reserved: names.filter((name) => reserved.has(name)),
       released,
     };
   }
@@ -160,10 +176,8 @@ function createSuggestions({ tlds, priceList }: Deps, { lookUp, premiumsOf }: Na
       if (other !== tld) candidates.add(`${label}.${other}`);
     for (const prefix of SUGGESTION_PREFIXES) candidates.add(`${prefix}${label}.${tld}`);
     for (const suffix of SUGGESTION_SUFFIXES) candidates.add(`${label}${suffix}.${tld}`);
-    const fitting = [...candidates].filter((candidate) => {
-      const [candidateLabel, candidateTld] = candidate.split('.') as [string, string];
-      return candidateLabel.length <= MAX_LABEL_LENGTH - candidateTld.length;
-    });
+    // Every candidate is `label.tld`: its label and top-level domain together fit the limit.
+    const fitting = [...candidates].filter((candidate) => candidate.length - 1 <= MAX_LABEL_LENGTH);
     const { domainHbarPerYear: price, domainUsdPerYear: priceUsd, rate } = await priceList.current();
     const found = await lookUp(fitting);
     const free = fitting.filter((candidate) => !found.unavailable.includes(candidate));
@@ -176,7 +190,7 @@ function createSuggestions({ tlds, priceList }: Deps, { lookUp, premiumsOf }: Na
         similarity: similarityPercent(name, candidate),
         ...premiumFields(premiumOf.get(candidate)),
       }))
-      .sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name))
+      .sort((a, b) => b.similarity - a.similarity || byName(a.name, b.name))
       .slice(0, SUGGESTION_LIMIT)
       .map((suggestion, index) => ({ id: index + 1, ...suggestion }));
   };

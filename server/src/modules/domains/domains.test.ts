@@ -41,6 +41,21 @@ describe.each(engineCases)('domain endpoints on $engine', ({ open }) => {
       expect(response.json()).toMatchObject({ status: 0, available: false, reserved: true });
     });
 
+    it("counts a reserved label as taken in the cart's check and leaves it out of suggestions", async () => {
+      const free = t.uniqueName();
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: '/api/domains/taken',
+        payload: { names: ['hedera.hbar', 'hedera.blade', free] },
+      });
+      expect(taken.json().taken).toEqual([{ itemName: 'hedera.hbar' }, { itemName: 'hedera.blade' }]);
+      const suggestions = (await get('/api/domains/suggestions?name=hedera.hbar')).json().suggestions as {
+        name: string;
+      }[];
+      expect(suggestions.length).toBeGreaterThan(0);
+      expect(suggestions.filter(({ name }) => name.startsWith('hedera.'))).toEqual([]);
+    });
+
     it("gives -9 'HCS-DOWN' while the ledger is down", async () => {
       t.ledger.pause();
       try {
