@@ -35,6 +35,10 @@ export type FixedCost = {
     unloggedOverBare: number;
     /** 1 - unlogged / logged CPU per request: the share of the route's cost its access line is. */
     loggingCost: number;
+    /** The logged processes' CPU per request with their access lines paused (SIGUSR2), in the same rounds. */
+    pausedCpuUs: number;
+    /** 1 - paused / logged, each process against itself: the access line's share without the processes' spread. */
+    lineCostSameProcess: number;
     /** The widest gap between two processes of the same kind on this path, over the faster. */
     sameCodeSpread: number;
   }[];
@@ -69,6 +73,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
+
+const pausedName = (pathName: string) => `${pathName} (access lines paused)`;
+
+/** Pauses or resumes a server's access lines (its SIGUSR2 switch), and gives it a moment to see it. */
+async function switchAccessLines(server: Running) {
+  process.kill(server.pid, 'SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
 
 /** Puts a process (every thread of it) on the given cores; false where taskset is missing. */
 function pin(pid: number, cores: string): boolean {
@@ -122,10 +134,21 @@ export async function measureFixedCost({
       const byPath = runs.get(server)!;
       byPath.set(hot.name, [...(byPath.get(hot.name) ?? []), await measure(server, hot)]);
     };
+    /** The same load on a logged process with its access lines paused (the server's SIGUSR2 switch). */
+    const recordPaused = async (server: Running, hot: HotPath) => {
+      await switchAccessLines(server);
+      try {
+        await record(server, { ...hot, name: pausedName(hot.name) });
+      } finally {
+        await switchAccessLines(server);
+      }
+    };
     for (let round = 0; round < rounds; round += 1) {
       for (const floor of floors) await record(floor, BARE);
-      for (const hot of CACHED_PATHS)
+      for (const hot of CACHED_PATHS) {
         for (const server of [...logged, ...unlogged]) await record(server, hot);
+        for (const server of logged) await recordPaused(server, hot);
+      }
     }
     const of = (group: Running[], pathName: string) =>
       group.flatMap((server) => runs.get(server)!.get(pathName)!);
@@ -146,6 +169,13 @@ export async function measureFixedCost({
       paths: CACHED_PATHS.map(({ name }) => {
         const loggedCpuUs = cpuUs(of(logged, name));
         const unloggedCpuUs = cpuUs(of(unlogged, name));
+        const pausedCpuUs = cpuUs(of(logged, pausedName(name)));
+        // Each logged process against itself paused, then the median of those shares.
+        const sameProcess = logged.flatMap((server) => {
+          const on = runs.get(server)!.get(name)!;
+          const off = runs.get(server)!.get(pausedName(name))!;
+          return on.map((measured, index) => 1 - off[index]!.cpuUs / measured.cpuUs);
+        });
         return {
           name,
           loggedReqPerSec: reqPerSec(of(logged, name)),
@@ -155,6 +185,8 @@ export async function measureFixedCost({
           loggedOverBare: round3(bareCpuUs / loggedCpuUs),
           unloggedOverBare: round3(bareCpuUs / unloggedCpuUs),
           loggingCost: round3(1 - unloggedCpuUs / loggedCpuUs),
+          pausedCpuUs: round1(pausedCpuUs),
+          lineCostSameProcess: round3(median(sameProcess)),
           sameCodeSpread: round3(Math.max(spread(logged, name), spread(unlogged, name))),
         };
       }),
@@ -181,12 +213,14 @@ export function fixedCostSummary(result: FixedCost): string[] {
     '',
     `Each kind runs in ${result.copies} processes; the same-code spread is the widest gap between two`,
     'processes of one kind (their medians), the noise a difference must exceed to mean anything.',
+    'The logged processes are also loaded with their access lines paused (SIGUSR2) in each round: the',
+    'line’s cost in the same process, free of that spread, is the median of each round’s 1 − paused / on.',
     '',
-    '| path | logged µs/req | unlogged µs/req | logged × bare | unlogged × bare | logging cost | same-code spread | logged req/s | unlogged req/s |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| path | logged µs/req | unlogged µs/req | logged × bare | unlogged × bare | logging cost | paused µs/req | line cost, same process | same-code spread | logged req/s | unlogged req/s |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...result.paths.map(
       (each) =>
-        `| ${each.name} | ${each.loggedCpuUs} | ${each.unloggedCpuUs} | ${each.loggedOverBare} | ${each.unloggedOverBare} | ${percent(each.loggingCost)} | ${percent(each.sameCodeSpread)} | ${each.loggedReqPerSec} | ${each.unloggedReqPerSec} |`,
+        `| ${each.name} | ${each.loggedCpuUs} | ${each.unloggedCpuUs} | ${each.loggedOverBare} | ${each.unloggedOverBare} | ${percent(each.loggingCost)} | ${each.pausedCpuUs} | ${percent(each.lineCostSameProcess)} | ${percent(each.sameCodeSpread)} | ${each.loggedReqPerSec} | ${each.unloggedReqPerSec} |`,
     ),
     '',
   ];

@@ -41,6 +41,11 @@ process.on('unhandledRejection', (reason) => {
 });
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// The operator's switch for the access lines (a busy moment, or measuring what they cost).
+process.on('SIGUSR2', () => {
+  const written = app.requestLifecycle.toggleAccessLines();
+  app.log.warn(written ? 'access lines resumed (SIGUSR2)' : 'access lines paused (SIGUSR2)');
+});
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.jobWorker?.start();

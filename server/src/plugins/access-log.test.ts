@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { injectFetch } from '../ledger/inject-fetch';
+import { buildServer, startServerProcess } from '../testing/server-process';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { waitFor } from '../testing/wait-for';
 
 describe('the access log', () => {
   let t: TestApp;
@@ -44,6 +49,19 @@ describe('the access log', () => {
     expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
   });
 
+  it('pauses the access lines and resumes them on the switch, errors written all along', async () => {
+    lines.length = 0;
+    expect(t.app.requestLifecycle.toggleAccessLines()).toBe(false);
+    try {
+      await t.app.inject({ method: 'GET', url: '/api/tlds' });
+      expect(requestLines()).toEqual([]);
+    } finally {
+      expect(t.app.requestLifecycle.toggleAccessLines()).toBe(true);
+    }
+    await t.app.inject({ method: 'GET', url: '/api/rate' });
+    expect(requestLines()).toEqual([expect.objectContaining({ url: '/api/rate', statusCode: 200 })]);
+  });
+
   it('writes the path as the server read it, in valid JSON', async () => {
     lines.length = 0;
     await t.app.inject({ method: 'GET', url: '/api/resolve/a%22b\\c"d.hbar' });
@@ -79,6 +97,35 @@ describe('the access log above the info level', () => {
       expect(lines.filter((line) => line.msg === 'request completed')).toEqual([]);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('the access lines of the server as `npm start` runs it', () => {
+  it('pauses on SIGUSR2 and resumes on the next', async () => {
+    buildServer();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-access-'));
+    const server = await startServerProcess({ LOG_LEVEL: 'info', DATA_DIR: dataDir }, { keepLog: true });
+    const linesFor = (url: string) =>
+      server
+        .log()
+        .split('\n')
+        .filter((line) => line.includes('"request completed"') && line.includes(`"url":"${url}"`));
+    try {
+      await fetch(`${server.origin}/api/tlds?first`);
+      await waitFor(async () => linesFor('/api/tlds?first').length === 1, 5000);
+      process.kill(server.pid, 'SIGUSR2');
+      await waitFor(async () => server.log().includes('access lines paused'), 5000);
+      await fetch(`${server.origin}/api/tlds?paused`);
+      process.kill(server.pid, 'SIGUSR2');
+      await waitFor(async () => server.log().includes('access lines resumed'), 5000);
+      await fetch(`${server.origin}/api/tlds?resumed`);
+      await waitFor(async () => linesFor('/api/tlds?resumed').length === 1, 5000);
+      expect(linesFor('/api/tlds?paused')).toEqual([]);
+      expect(server.exitCode()).toBeNull();
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -16,6 +16,7 @@ type Step = (request: FastifyRequest, reply: FastifyReply) => void;
 export class RequestLifecycle extends LogController {
   private readonly incoming: Step[] = [];
   private readonly observers: Step[] = [];
+  private accessLinesPaused = false;
 
   /**
    * `accessLines`: where access lines go, null when the log level leaves them out (above info);
@@ -26,6 +27,15 @@ export class RequestLifecycle extends LogController {
     private readonly deadlines: HandlerDeadlines | null,
   ) {
     super({ disableRequestLogging: isInternalRequest });
+  }
+
+  /**
+   * Pauses the access lines or resumes them (the operator's switch, SIGUSR2): errors are still written.
+   * Answers whether access lines are written now.
+   */
+  toggleAccessLines(): boolean {
+    this.accessLinesPaused = !this.accessLinesPaused;
+    return this.accessLines !== null && !this.accessLinesPaused;
   }
 
   /** `step` runs as every request starts, before any hook (it must not throw). */
@@ -48,6 +58,6 @@ export class RequestLifecycle extends LogController {
     if (this.isLogDisabled(request)) return;
     for (const observer of this.observers) observer(request, reply);
     if (error) logRequestError(error, request, reply);
-    else if (this.accessLines) writeAccessLine(this.accessLines, request, reply);
+    else if (this.accessLines && !this.accessLinesPaused) writeAccessLine(this.accessLines, request, reply);
   }
 }

@@ -9,6 +9,8 @@ export type ServerProcess = {
   exitCode(): number | string | null;
   /** What the process wrote to stderr so far: the reason, when it stopped by itself. */
   stderr(): string;
+  /** What it wrote to stdout after it said where it listens (the log), when started with `keepLog`. */
+  log(): string;
   stop(): Promise<void>;
 };
 
@@ -21,7 +23,10 @@ export function buildServer() {
  * The server as `npm start` runs it on PostgreSQL (compiled, plain node, every worker started by
  * main), on a free port; `env` adds to or overrides the environment.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { keepLog = false }: { keepLog?: boolean } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--enable-source-maps', path.join('dist', 'main.js')], {
     cwd: SERVER_ROOT,
     // Port 0: the system picks a free one, and the server says which once it listens.
@@ -30,9 +35,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   let stdout = '';
   let stderr = '';
+  let log = '';
   let origin: string | null = null;
-  // Read to the end (a full pipe would block the server), kept only until it says where it listens.
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (origin ?? (stdout += chunk)));
+  // Read to the end (a full pipe would block the server), kept only until it says where it listens
+  // (and after that only when the caller reads the log).
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    if (!origin) stdout += chunk;
+    else if (keepLog) log += chunk;
+  });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exitCode = () => child.exitCode ?? child.signalCode;
   const deadline = Date.now() + 60_000;
@@ -48,6 +58,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     pid: child.pid!,
     exitCode,
     stderr: () => stderr,
+    log: () => log,
     async stop() {
       if (exitCode() !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
