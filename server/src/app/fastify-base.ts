@@ -8,6 +8,7 @@ import { sharedStandardOutput, type LogDestination } from '../plugins/log-output
 import { HandlerDeadlines } from '../plugins/handler-deadlines';
 import { registerOpenApi } from '../plugins/openapi';
 import { RequestLifecycle } from '../plugins/request-lifecycle';
+import { deferredRequestLogger } from '../plugins/request-logger';
 import { responseSerializerCompiler } from '../plugins/response-serializer';
 import { registerSecurityHeaders } from '../plugins/security-headers';
 
@@ -37,6 +38,7 @@ export function createFastify(config: AppConfig, logStream?: LogDestination) {
     // Silent still gives Fastify a logger: without one it skips the lifecycle's completion call.
     logger: destination ? { level: config.LOG_LEVEL, stream: destination } : { level: 'silent' },
     logController: lifecycle,
+    childLoggerFactory: deferredRequestLogger,
     // Client addresses (rate limits, loopback-only routes) come from the socket unless a proxy is configured.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
