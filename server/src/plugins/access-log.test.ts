@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { injectFetch } from '../ledger/inject-fetch';
 import { buildServer, startServerProcess } from '../testing/server-process';
+import { millisecondsText, writeAccessLine } from './access-log';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 
@@ -66,6 +68,30 @@ describe('the access log', () => {
     lines.length = 0;
     await t.app.inject({ method: 'GET', url: '/api/resolve/a%22b\\c"d.hbar' });
     expect(requestLines()).toEqual([expect.objectContaining({ url: '/api/resolve/a%22b/c%22d.hbar' })]);
+  });
+
+  it('writes a path with characters beyond ASCII as valid JSON, and says which lines are ASCII', () => {
+    const written: Array<{ line: string; ascii: boolean | undefined }> = [];
+    const destination = { write: (line: string, ascii?: boolean) => void written.push({ line, ascii }) };
+    const reply = { statusCode: 404, elapsedTime: 1.25 } as FastifyReply;
+    for (const url of ['/r/café.hbar', '/r/plain.hbar', '/r/"quoted".hbar'])
+      writeAccessLine(destination, { id: 'req-9', method: 'GET', url, ip: '::1' } as FastifyRequest, reply);
+    expect(written.map(({ line }) => JSON.parse(line).url)).toEqual([
+      '/r/café.hbar',
+      '/r/plain.hbar',
+      '/r/"quoted".hbar',
+    ]);
+    expect(written.map(({ ascii }) => ascii)).toEqual([false, true, false]);
+    expect(JSON.parse(written[1]!.line)).toEqual(
+      expect.objectContaining({ reqId: 'req-9', statusCode: 404, responseTime: 1.25, ip: '::1' }),
+    );
+  });
+
+  it('writes the response time as toFixed(3) would', () => {
+    for (const milliseconds of [
+      0, 0.0004, 0.0005, 0.001, 0.0099, 0.01, 0.099, 0.1, 1, 1.5, 12.0456, 999.9999, 123456.789,
+    ])
+      expect(millisecondsText(milliseconds)).toBe(milliseconds.toFixed(3));
   });
 
   it('leaves out the server’s calls to itself, in the log and in the request metrics', async () => {

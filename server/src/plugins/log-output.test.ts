@@ -39,6 +39,20 @@ describe('standard output in blocks', () => {
     expect(lines.map((line) => JSON.parse(line.text).i)).toEqual([...Array(1000).keys()]);
   });
 
+  it('copies lines said to be ASCII as they are, beside lines in UTF-8, across blocks', async () => {
+    const { lines, code } = await run(`
+      const out = blockedStandardOutput({ flushMs: 10_000, blockBytes: 256 });
+      for (let i = 0; i < 50; i += 1) {
+        out.write(JSON.stringify({ level: 30, i, url: '/r/plain.hbar' }) + '\\n', true);
+        out.write(JSON.stringify({ level: 30, i, url: '/r/café-✓.hbar' }) + '\\n');
+      }
+    `);
+    expect(code).toBe(0);
+    expect(lines.map((line) => JSON.parse(line.text).url)).toEqual(
+      Array.from({ length: 50 }, () => ['/r/plain.hbar', '/r/café-✓.hbar']).flat(),
+    );
+  });
+
   it('writes the lines of a process that dies of an uncaught exception', async () => {
     const { lines, code } = await run(`
       const out = blockedStandardOutput({ flushMs: 10_000 });

@@ -1,6 +1,7 @@
 import { writeSync } from 'node:fs';
 
-export type LogDestination = { write(line: string): void };
+/** Where log lines go; `ascii`: the caller knows the line holds nothing above 0x7f. */
+export type LogDestination = { write(line: string, ascii?: boolean): void };
 
 /** Lines of these levels (error, fatal) go out at once: they may be the last the process writes. */
 const URGENT = /^\{"level":(50|60),/;
@@ -37,16 +38,18 @@ export function blockedStandardOutput({ flushMs = 100, blockBytes = 16_384 } = {
   };
   process.on('exit', flush);
   return {
-    write(line) {
+    write(line, ascii = false) {
       // Three bytes at most per UTF-16 unit: a line that might not fit goes after the block.
-      if (used + line.length * 3 > blockBytes) {
+      const mostBytes = ascii ? line.length : line.length * 3;
+      if (used + mostBytes > blockBytes) {
         flush();
-        if (line.length * 3 > blockBytes) {
+        if (mostBytes > blockBytes) {
           writeOut(Buffer.from(line));
           return;
         }
       }
-      used += block.write(line, used);
+      // ASCII is copied byte for byte, without UTF-8's encoding.
+      used += block.write(line, used, ascii ? 'latin1' : 'utf8');
       if (URGENT.test(line)) flush();
       // Not cleared when the block fills first: when it fires it finds the next block, or nothing.
       else timer ??= setTimeout(flushOnTime, flushMs).unref();
