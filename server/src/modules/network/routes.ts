@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
-import { LedgerInfoSchema, RateSchema, type LedgerInfo } from '@registry/contracts/network';
+import {
+  LedgerInfoSchema,
+  RateSchema,
+  type LedgerInfo,
+  type Rate as RateAnswer,
+} from '@registry/contracts/network';
 import { HttpError } from '../../http-error';
 import { RATE_UNAVAILABLE_MESSAGE } from '../settings/price-list';
-import type { PriceSource } from '../settings/service';
+import type { PriceSource, Rate } from '../settings/service';
 
 type Options = {
   prices: PriceSource;
@@ -12,6 +17,8 @@ type Options = {
 
 /** What the browser needs to know of the ledger: the HBAR rate and whom to pay. */
 export const networkRoutes: FastifyPluginAsyncZod<Options> = async (app, { prices, ledgerInfo }) => {
+  // The answer for the rate last read: a cached rate is the same object until it is read again.
+  let answered: { rate: Rate; answer: RateAnswer } | null = null;
   app.get(
     '/rate',
     {
@@ -28,8 +35,11 @@ export const networkRoutes: FastifyPluginAsyncZod<Options> = async (app, { price
       } catch {
         throw new HttpError(503, 'RATE_UNAVAILABLE', RATE_UNAVAILABLE_MESSAGE);
       }
-      // fetchedAt is when the rate was read from its source: the page shows its age when it is old.
-      return { usdPerHbar: rate.usdPerHbar, fetchedAt: rate.fetchedAt.toISOString() };
+      if (answered?.rate !== rate) {
+        // fetchedAt is when the rate was read from its source: the page shows its age when it is old.
+        answered = { rate, answer: { usdPerHbar: rate.usdPerHbar, fetchedAt: rate.fetchedAt.toISOString() } };
+      }
+      return answered.answer;
     },
   );
 

@@ -69,7 +69,7 @@ export function createSettingsService(db: Db, { cacheMs }: { cacheMs: number }) 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** A rate of HBAR in USD and when it was read from its source. */
-export type Rate = { usdPerHbar: number; fetchedAt: Date };
+export type Rate = { readonly usdPerHbar: number; readonly fetchedAt: Date };
 
 /** USD per HBAR, from the mirror node's exchange rate or a public price service. */
 export interface PriceSource {
@@ -92,7 +92,8 @@ export class FixedPriceSource implements PriceSource {
  * the time it was read, while its source fails; with none ever read it fails too.
  */
 export class CachedPriceSource implements PriceSource {
-  private cached: { rate: number; at: number } | null = null;
+  /** The last good rate, answered as this same object until it is read again (routes keep their answer for it). */
+  private cached: { rate: Rate; at: number } | null = null;
 
   constructor(
     private readonly source: () => Promise<number>,
@@ -105,12 +106,13 @@ export class CachedPriceSource implements PriceSource {
       try {
         const rate = await this.source();
         if (!(rate > 0) || !Number.isFinite(rate)) throw new Error(`the price source answered ${rate}`);
-        this.cached = { rate, at: this.now() };
+        const at = this.now();
+        this.cached = { rate: { usdPerHbar: rate, fetchedAt: new Date(at) }, at };
       } catch (error) {
         if (!this.cached) throw error;
       }
     }
-    return { usdPerHbar: this.cached.rate, fetchedAt: new Date(this.cached.at) };
+    return this.cached.rate;
   }
 
   async usdPerHbar(): Promise<number> {

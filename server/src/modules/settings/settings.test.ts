@@ -32,4 +32,19 @@ describe('price sources', () => {
     expect(await cached.usdPerHbar()).toBe(0.06);
     expect(source).toHaveBeenCalledTimes(3);
   });
+
+  it('answers the same rate, read at the same time, until it reads the source again', async () => {
+    let clock = 1_000;
+    const cached = new CachedPriceSource(
+      async () => 0.05,
+      600_000,
+      () => clock,
+    );
+    const first = await cached.rate();
+    expect(first).toEqual({ usdPerHbar: 0.05, fetchedAt: new Date(1_000) });
+    clock = 2_000;
+    expect(await cached.rate()).toBe(first);
+    clock = 601_000;
+    expect(await cached.rate()).toEqual({ usdPerHbar: 0.05, fetchedAt: new Date(601_000) });
+  });
 });

@@ -51,6 +51,21 @@ describe.each(engineCases)('prices in USD at the live rate on $engine', ({ open 
     await setRate(0.05);
   });
 
+  it('answers /api/rate with each new rate as it is read', async () => {
+    const rate = async () => (await t.app.inject({ method: 'GET', url: '/api/rate' })).json();
+    const first = await rate();
+    expect(first.usdPerHbar).toBe(0.05);
+    try {
+      await setRate(0.0612);
+      const second = await rate();
+      expect(second.usdPerHbar).toBeCloseTo(0.0612, 12);
+      expect(Date.parse(second.fetchedAt)).toBeGreaterThanOrEqual(Date.parse(first.fetchedAt));
+    } finally {
+      await setRate(0.05);
+    }
+    expect((await rate()).usdPerHbar).toBe(0.05);
+  });
+
   it('keeps the last known rate with its age while the rate cannot be read', async () => {
     const fresh = (await t.app.inject({ method: 'GET', url: '/api/rate' })).json();
     expect(fresh.usdPerHbar).toBe(0.05);
