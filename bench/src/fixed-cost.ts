@@ -11,13 +11,18 @@
  * the bare route measure the load generator as much as the server.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
 import { load, type HotPath } from './load';
+import { monotonicUs, shareInWindow, type Window } from './profile-share';
 import { startFloorServer, startProductServer, type Running } from './processes';
 
 export type FixedCost = {
   rounds: number;
+  /** Seconds of each load. */
+  durationS: number;
   /** Processes started of each kind (bare, logged, unlogged). */
   copies: number;
   pinned: boolean;
@@ -41,6 +46,10 @@ export type FixedCost = {
     lineCostSameProcess: number;
     /** The widest gap between two processes of the same kind on this path, over the faster. */
     sameCodeSpread: number;
+    /** The access line's share of a logged process's busy CPU samples under this path's load. */
+    lineShareProfiled: number;
+    /** The samples that share is of. */
+    profiledSamples: number;
   }[];
 };
 
@@ -75,6 +84,9 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
 
 const pausedName = (pathName: string) => `${pathName} (access lines paused)`;
+
+/** Where the server writes its access line: the function and the timer that writes out what is left. */
+const ACCESS_LINE_FUNCTIONS = ['writeAccessLine', 'flushOnTime'];
 
 /** Pauses or resumes a server's access lines (its SIGUSR2 switch), and gives it a moment to see it. */
 async function switchAccessLines(server: Running) {
@@ -114,6 +126,13 @@ export async function measureFixedCost({
     const floors = await started(() => startFloorServer());
     const logged = await started(() => startProductServer({}));
     const unlogged = await started(() => startProductServer({ LOG_LEVEL: 'warn' }));
+    // One more logged process, under V8's sampling profiler: the line's share of its CPU.
+    const profileDir = mkdtempSync(path.join(tmpdir(), 'registry-fixed-cost-profile-'));
+    const profiled = await startProductServer(
+      {},
+      { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
+    );
+    servers.push(profiled);
     if (cores >= 2) {
       pinned = pin(process.pid, '0') && servers.every((server) => pin(server.pid, `1-${cores - 1}`));
     }
@@ -150,6 +169,31 @@ export async function measureFixedCost({
         for (const server of logged) await recordPaused(server, hot);
       }
     }
+    const profiledWindows = new Map<string, Window>();
+    for (const hot of CACHED_PATHS) {
+      await load(profiled.origin, hot, { durationS });
+      const startUs = monotonicUs();
+      await load(profiled.origin, hot, { durationS: durationS * 2 });
+      profiledWindows.set(hot.name, { startUs, endUs: monotonicUs() });
+    }
+    await profiled.stop();
+    const [profileFile] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+    if (!profileFile) throw new Error('the profiled server wrote no profile');
+    const lineShares = new Map(
+      CACHED_PATHS.map(({ name }) => {
+        const measured = shareInWindow(
+          path.join(profileDir, profileFile),
+          profiledWindows.get(name)!,
+          ACCESS_LINE_FUNCTIONS,
+        );
+        if (measured.share === 0)
+          throw new Error(
+            `${name}: no sample in ${ACCESS_LINE_FUNCTIONS.join(' or ')}: was the function renamed?`,
+          );
+        return [name, measured] as const;
+      }),
+    );
+    rmSync(profileDir, { recursive: true, force: true });
     const of = (group: Running[], pathName: string) =>
       group.flatMap((server) => runs.get(server)!.get(pathName)!);
     const reqPerSec = (measured: Measured[]) => median(measured.map((each) => each.reqPerSec));
@@ -162,6 +206,7 @@ export async function measureFixedCost({
     const bareCpuUs = cpuUs(of(floors, BARE.name));
     return {
       rounds,
+      durationS,
       copies,
       pinned,
       bareReqPerSec: reqPerSec(of(floors, BARE.name)),
@@ -188,6 +233,8 @@ export async function measureFixedCost({
           pausedCpuUs: round1(pausedCpuUs),
           lineCostSameProcess: round3(median(sameProcess)),
           sameCodeSpread: round3(Math.max(spread(logged, name), spread(unlogged, name))),
+          lineShareProfiled: round3(lineShares.get(name)!.share),
+          profiledSamples: lineShares.get(name)!.busySamples,
         };
       }),
     };
@@ -215,12 +262,15 @@ export function fixedCostSummary(result: FixedCost): string[] {
     'processes of one kind (their medians), the noise a difference must exceed to mean anything.',
     'The logged processes are also loaded with their access lines paused (SIGUSR2) in each round: the',
     'line’s cost in the same process, free of that spread, is the median of each round’s 1 − paused / on.',
+    'A third logged process runs under V8’s sampling profiler (`--cpu-prof`): the line, profiled, is the',
+    `share of its busy main-thread samples during ${2 * result.durationS} s of the path’s load that were in`,
+    `the code writing access lines (${ACCESS_LINE_FUNCTIONS.join(', ')}), out of the samples shown.`,
     '',
-    '| path | logged µs/req | unlogged µs/req | logged × bare | unlogged × bare | logging cost | paused µs/req | line cost, same process | same-code spread | logged req/s | unlogged req/s |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| path | logged µs/req | unlogged µs/req | logged × bare | unlogged × bare | logging cost | paused µs/req | line cost, same process | line, profiled (samples) | same-code spread | logged req/s | unlogged req/s |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...result.paths.map(
       (each) =>
-        `| ${each.name} | ${each.loggedCpuUs} | ${each.unloggedCpuUs} | ${each.loggedOverBare} | ${each.unloggedOverBare} | ${percent(each.loggingCost)} | ${each.pausedCpuUs} | ${percent(each.lineCostSameProcess)} | ${percent(each.sameCodeSpread)} | ${each.loggedReqPerSec} | ${each.unloggedReqPerSec} |`,
+        `| ${each.name} | ${each.loggedCpuUs} | ${each.unloggedCpuUs} | ${each.loggedOverBare} | ${each.unloggedOverBare} | ${percent(each.loggingCost)} | ${each.pausedCpuUs} | ${percent(each.lineCostSameProcess)} | ${percent(each.lineShareProfiled)} (${each.profiledSamples}) | ${percent(each.sameCodeSpread)} | ${each.loggedReqPerSec} | ${each.unloggedReqPerSec} |`,
     ),
     '',
   ];
