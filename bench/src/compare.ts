@@ -12,7 +12,16 @@ import path from 'node:path';
 import { withPostgresDatabase } from './databases';
 import { HOT_PATHS, load, type Measure } from './load';
 import { CONNECTIONS } from './options';
-import { buildServer, ROOT, startFloorServer, startProductServer, type Running } from './processes';
+import {
+  buildServer,
+  processCpuUs,
+  RESUME_SETTLE_MS,
+  ROOT,
+  signal,
+  startFloorServer,
+  startProductServer,
+  type Running,
+} from './processes';
 
 /** Each path is loaded this many times on each server, in turns (new, old, then old, new, …); `--rounds`. */
 const DEFAULT_ROUNDS = 2;
@@ -32,6 +41,11 @@ type PathComparison = {
   ratio: number;
   newP99Ms: number;
   oldP99Ms: number;
+  /** The server's CPU time per request, µs (every thread, during its loads). */
+  newCpuUs: number;
+  oldCpuUs: number;
+  /** old / new CPU per request: above 1 the change made each request cheaper. */
+  cpuRatio: number;
   /** Non-2xx answers that were not expected, and connection errors, on either server. */
   failures: number;
 };
@@ -66,11 +80,14 @@ export function checkoutAndBuild(ref: string) {
 }
 
 /** The median of the rounds: one round slowed by the machine's noise does not move it. */
-const median = (measures: Measure[], pick: (measure: Measure) => number) => {
+const median = <T>(measures: T[], pick: (measure: T) => number, digits = 0) => {
   const sorted = measures.map(pick).sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return Math.round(sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2);
+  const value = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return Math.round(value * 10 ** digits) / 10 ** digits;
 };
+
+type Loaded = Measure & { cpuUs: number };
 
 /** The floors, measured before and after the paths and averaged, so they share the run's conditions. */
 async function measureFloors(databaseUrl: string | undefined, durationS: number): Promise<Floors> {
@@ -95,15 +112,33 @@ async function compareOn(
   }: Required<Omit<CompareOptions, 'paths'>> & Pick<CompareOptions, 'paths'> & { floorDatabaseUrl?: string },
 ): Promise<EngineComparison> {
   const servers = { new: await start('new'), old: await start('old') };
+  const both = [servers.new, servers.old];
+  /**
+   * Only the loaded server runs: the other is stopped (SIGSTOP) meanwhile, so its workers (the ledger
+   * watcher, the job queue) do not run beside it; resumed, it runs the timers it missed before its load.
+   */
+  const loadAlone = async (which: 'new' | 'old', hot: (typeof HOT_PATHS)[number]): Promise<Loaded> => {
+    const server = servers[which];
+    for (const other of both) if (other !== server) signal(other, 'SIGSTOP');
+    signal(server, 'SIGCONT');
+    await new Promise((resolve) => setTimeout(resolve, RESUME_SETTLE_MS));
+    const cpuBefore = await processCpuUs(server.pid);
+    const measure = await load(server.origin, hot, { durationS });
+    const cpuUs = (await processCpuUs(server.pid)) - cpuBefore;
+    return { ...measure, cpuUs: cpuUs / Math.max(1, measure.reqPerSec * durationS) };
+  };
   try {
+    for (const server of both) signal(server, 'SIGSTOP');
     const floorsBefore = await measureFloors(floorDatabaseUrl, durationS);
     const paths: PathComparison[] = [];
     for (const hot of HOT_PATHS.filter((each) => !only || only.includes(each.name))) {
-      const runs: Record<'new' | 'old', Measure[]> = { new: [], old: [] };
+      const runs: Record<'new' | 'old', Loaded[]> = { new: [], old: [] };
       for (let round = 0; round < rounds; round += 1) {
         const order = round % 2 === 0 ? (['new', 'old'] as const) : (['old', 'new'] as const);
-        for (const which of order) runs[which].push(await load(servers[which].origin, hot, { durationS }));
+        for (const which of order) runs[which].push(await loadAlone(which, hot));
       }
+      const newCpuUs = median(runs.new, (measure) => measure.cpuUs, 1);
+      const oldCpuUs = median(runs.old, (measure) => measure.cpuUs, 1);
       const newReqPerSec = median(runs.new, (measure) => measure.reqPerSec);
       const oldReqPerSec = median(runs.old, (measure) => measure.reqPerSec);
       const comparison: PathComparison = {
@@ -113,6 +148,9 @@ async function compareOn(
         ratio: Math.round((newReqPerSec / oldReqPerSec) * 100) / 100,
         newP99Ms: median(runs.new, (measure) => measure.p99Ms),
         oldP99Ms: median(runs.old, (measure) => measure.p99Ms),
+        newCpuUs,
+        oldCpuUs,
+        cpuRatio: Math.round((oldCpuUs / newCpuUs) * 100) / 100,
         failures: [...runs.new, ...runs.old].reduce(
           (sum, measure) => sum + measure.non2xx + measure.errors,
           0,
@@ -120,9 +158,10 @@ async function compareOn(
       };
       paths.push(comparison);
       console.log(
-        `${engine.padEnd(10)} ${hot.name.padEnd(20)} new ${String(newReqPerSec).padStart(7)}  old ${String(oldReqPerSec).padStart(7)} req/s  new/old ${comparison.ratio}`,
+        `${engine.padEnd(10)} ${hot.name.padEnd(20)} new ${String(newReqPerSec).padStart(7)}  old ${String(oldReqPerSec).padStart(7)} req/s  new/old ${comparison.ratio}  CPU old/new ${comparison.cpuRatio}`,
       );
     }
+    for (const server of both) signal(server, 'SIGSTOP');
     const floorsAfter = await measureFloors(floorDatabaseUrl, durationS);
     const floors = {
       bare: Math.round((floorsBefore.bare + floorsAfter.bare) / 2),
@@ -131,6 +170,7 @@ async function compareOn(
     console.log(`${engine.padEnd(10)} floors: bare ${floors.bare} req/s, one query ${floors.oneQuery} req/s`);
     return { engine, floors, paths };
   } finally {
+    for (const server of both) signal(server, 'SIGCONT');
     await Promise.all([servers.new.stop(), servers.old.stop()]);
   }
 }
@@ -141,8 +181,10 @@ function table(ref: string, sha: string, results: EngineComparison[], durationS:
     '',
     `Both servers built as \`npm start\` builds them and running at once, each path loaded ${rounds} × ${durationS} s`,
     `on each in turns (autocannon, ${CONNECTIONS} connections, every request a name not asked for before); the median`,
-    'of the rounds.',
-    'new/old above 1: this checkout is faster.',
+    'of the rounds. Only the loaded server runs: the other is stopped (SIGSTOP) meanwhile. CPU µs/req is',
+    'the server’s CPU time per request (every thread, during its loads): the cost of a request even where',
+    'one load generator cannot saturate the server (the cached routes).',
+    'new/old and CPU old/new above 1: this checkout is faster.',
     '',
   ];
   const over = (reqPerSec: number, floor: number) => Math.round((reqPerSec / floor) * 100) / 100;
@@ -152,11 +194,11 @@ function table(ref: string, sha: string, results: EngineComparison[], durationS:
       '',
       `Floors of the same run: a bare Fastify route ${floors.bare} req/s, the same route with one indexed query ${floors.oneQuery} req/s.`,
       '',
-      '| path | new req/s | old req/s | new/old | new × bare | new × one query | old × one query | new p99 ms | old p99 ms | failures |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| path | new req/s | old req/s | new/old | new CPU µs/req | old CPU µs/req | CPU old/new | new × bare | new × one query | old × one query | new p99 ms | old p99 ms | failures |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...paths.map(
         (each) =>
-          `| ${each.name} | ${each.newReqPerSec} | ${each.oldReqPerSec} | ${each.ratio} | ${over(each.newReqPerSec, floors.bare)} | ${over(each.newReqPerSec, floors.oneQuery)} | ${over(each.oldReqPerSec, floors.oneQuery)} | ${each.newP99Ms} | ${each.oldP99Ms} | ${each.failures} |`,
+          `| ${each.name} | ${each.newReqPerSec} | ${each.oldReqPerSec} | ${each.ratio} | ${each.newCpuUs} | ${each.oldCpuUs} | ${each.cpuRatio} | ${over(each.newReqPerSec, floors.bare)} | ${over(each.newReqPerSec, floors.oneQuery)} | ${over(each.oldReqPerSec, floors.oneQuery)} | ${each.newP99Ms} | ${each.oldP99Ms} | ${each.failures} |`,
       ),
       '',
     );

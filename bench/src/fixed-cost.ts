@@ -12,12 +12,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { load, type HotPath } from './load';
 import { monotonicUs, shareInWindow, type Window } from './profile-share';
-import { startFloorServer, startProductServer, type Running } from './processes';
+import {
+  processCpuUs,
+  RESUME_SETTLE_MS,
+  signal,
+  startFloorServer,
+  startProductServer,
+  type Running,
+} from './processes';
 
 export type FixedCost = {
   rounds: number;
@@ -55,23 +61,6 @@ export type FixedCost = {
 
 type Measured = { reqPerSec: number; cpuUs: number };
 
-/** CPU time (user + system) of every thread of a process so far, in µs. */
-async function processCpuUs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticksToUs = 1_000_000 / CLOCK_TICKS;
-  return (Number(fields[11]) + Number(fields[12])) * ticksToUs;
-}
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
 const CACHED_PATHS: HotPath[] = [
   { name: 'tlds', path: () => '/api/tlds' },
   { name: 'rate', path: () => '/api/rate' },
@@ -84,6 +73,8 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
 
 const pausedName = (pathName: string) => `${pathName} (access lines paused)`;
+/** The bare route's loads beside one path's. */
+const bareName = (pathName: string) => `bare (beside ${pathName})`;
 
 /** Where the server writes its access line: the function and the timer that writes out what is left. */
 const ACCESS_LINE_FUNCTIONS = ['writeAccessLine', 'flushOnTime'];
@@ -136,7 +127,19 @@ export async function measureFixedCost({
     if (cores >= 2) {
       pinned = pin(process.pid, '0') && servers.every((server) => pin(server.pid, `1-${cores - 1}`));
     }
+    /**
+     * Only the loaded process runs: the others are stopped (SIGSTOP) while it is loaded. Idle product
+     * servers still run their workers (the ledger watcher, the job queue) on the servers' cores, and
+     * their bursts landed in the loaded process's figures as the spread between processes. The loaded one
+     * gets a moment to run the timers it missed while it was stopped before its load begins.
+     */
+    const runAlone = async (server: Running) => {
+      for (const other of servers) if (other !== server) signal(other, 'SIGSTOP');
+      signal(server, 'SIGCONT');
+      await new Promise((resolve) => setTimeout(resolve, RESUME_SETTLE_MS));
+    };
     const measure = async (server: Running, hot: HotPath): Promise<Measured> => {
+      await runAlone(server);
       const cpuBefore = await processCpuUs(server.pid);
       const result = await load(server.origin, hot, { durationS });
       const cpuUs = (await processCpuUs(server.pid)) - cpuBefore;
@@ -162,14 +165,20 @@ export async function measureFixedCost({
         await switchAccessLines(server);
       }
     };
+    // Each round loads, for each path and each copy, the bare route and the path's three kinds one after
+    // the other: the machine's speed drifts over tens of seconds, so ratios are taken within these sets.
     for (let round = 0; round < rounds; round += 1) {
-      for (const floor of floors) await record(floor, BARE);
       for (const hot of CACHED_PATHS) {
-        for (const server of [...logged, ...unlogged]) await record(server, hot);
-        for (const server of logged) await recordPaused(server, hot);
+        for (let copy = 0; copy < copies; copy += 1) {
+          await record(floors[copy]!, { ...BARE, name: bareName(hot.name) });
+          await record(logged[copy]!, hot);
+          await record(unlogged[copy]!, hot);
+          await recordPaused(logged[copy]!, hot);
+        }
       }
     }
     const profiledWindows = new Map<string, Window>();
+    await runAlone(profiled);
     for (const hot of CACHED_PATHS) {
       await load(profiled.origin, hot, { durationS });
       const startUs = monotonicUs();
@@ -203,35 +212,47 @@ export async function measureFixedCost({
       const medians = group.map((server) => cpuUs(runs.get(server)!.get(pathName)!));
       return (Math.max(...medians) - Math.min(...medians)) / Math.min(...medians);
     };
-    const bareCpuUs = cpuUs(of(floors, BARE.name));
+    const bareRuns = CACHED_PATHS.flatMap(({ name }) => of(floors, bareName(name)));
+    const bareCpuUs = cpuUs(bareRuns);
+    /** The median, over rounds and copies, of a ratio of two loads of the same set. */
+    const pairedMedian = (
+      pathName: string,
+      ratio: (set: { bare: Measured; logged: Measured; unlogged: Measured; paused: Measured }) => number,
+    ) =>
+      median(
+        Array.from({ length: copies }, (_, copy) => {
+          const runsOf = (server: Running, name: string) => runs.get(server)!.get(name)!;
+          const bare = runsOf(floors[copy]!, bareName(pathName));
+          const on = runsOf(logged[copy]!, pathName);
+          const off = runsOf(unlogged[copy]!, pathName);
+          const paused = runsOf(logged[copy]!, pausedName(pathName));
+          return bare.map((each, round) =>
+            ratio({ bare: each, logged: on[round]!, unlogged: off[round]!, paused: paused[round]! }),
+          );
+        }).flat(),
+      );
     return {
       rounds,
       durationS,
       copies,
       pinned,
-      bareReqPerSec: reqPerSec(of(floors, BARE.name)),
+      bareReqPerSec: reqPerSec(bareRuns),
       bareCpuUs: round1(bareCpuUs),
       paths: CACHED_PATHS.map(({ name }) => {
         const loggedCpuUs = cpuUs(of(logged, name));
         const unloggedCpuUs = cpuUs(of(unlogged, name));
         const pausedCpuUs = cpuUs(of(logged, pausedName(name)));
-        // Each logged process against itself paused, then the median of those shares.
-        const sameProcess = logged.flatMap((server) => {
-          const on = runs.get(server)!.get(name)!;
-          const off = runs.get(server)!.get(pausedName(name))!;
-          return on.map((measured, index) => 1 - off[index]!.cpuUs / measured.cpuUs);
-        });
         return {
           name,
           loggedReqPerSec: reqPerSec(of(logged, name)),
           unloggedReqPerSec: reqPerSec(of(unlogged, name)),
           loggedCpuUs: round1(loggedCpuUs),
           unloggedCpuUs: round1(unloggedCpuUs),
-          loggedOverBare: round3(bareCpuUs / loggedCpuUs),
-          unloggedOverBare: round3(bareCpuUs / unloggedCpuUs),
-          loggingCost: round3(1 - unloggedCpuUs / loggedCpuUs),
+          loggedOverBare: round3(pairedMedian(name, (set) => set.bare.cpuUs / set.logged.cpuUs)),
+          unloggedOverBare: round3(pairedMedian(name, (set) => set.bare.cpuUs / set.unlogged.cpuUs)),
+          loggingCost: round3(pairedMedian(name, (set) => 1 - set.unlogged.cpuUs / set.logged.cpuUs)),
           pausedCpuUs: round1(pausedCpuUs),
-          lineCostSameProcess: round3(median(sameProcess)),
+          lineCostSameProcess: round3(pairedMedian(name, (set) => 1 - set.paused.cpuUs / set.logged.cpuUs)),
           sameCodeSpread: round3(Math.max(spread(logged, name), spread(unlogged, name))),
           lineShareProfiled: round3(lineShares.get(name)!.share),
           profiledSamples: lineShares.get(name)!.busySamples,
@@ -240,6 +261,7 @@ export async function measureFixedCost({
     };
   } finally {
     if (pinned) pin(process.pid, `0-${cores - 1}`);
+    for (const server of servers) signal(server, 'SIGCONT');
     for (const server of servers) await server.stop();
   }
 }
@@ -254,8 +276,13 @@ export function fixedCostSummary(result: FixedCost): string[] {
       ? 'the load generator on core 0 and the servers on the others.'
       : 'the load generator and the servers sharing the cores (taskset missing or one core).',
     'Costs are the server’s CPU time per request (all its threads, during the load); × bare is the bare',
-    'route’s CPU per request over the path’s, the share of the bare route’s capacity the path keeps. The',
+    'route’s CPU per request over the path’s, the share of the bare route’s capacity the path keeps. Each',
+    'round loads, for each path and process copy, the bare route and the path logged, unlogged and paused',
+    'one after the other, and the ratios (× bare, logging cost, line cost) are medians over rounds and',
+    'copies of the ratios within those sets: the machine’s speed drifts between sets more than within. The',
     'requests per second are shown too, but one load generator tops out near the bare route’s rate.',
+    'Only the loaded process runs: the others are stopped (SIGSTOP) meanwhile, so no idle server’s',
+    `workers run beside it, and it runs ${RESUME_SETTLE_MS} ms before its load (the timers it missed).`,
     `Bare route: ${result.bareCpuUs} µs of CPU per request, ${result.bareReqPerSec} req/s.`,
     '',
     `Each kind runs in ${result.copies} processes; the same-code spread is the widest gap between two`,

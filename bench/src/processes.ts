@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,6 @@ export async function freePort(): Promise<number> {
 
 /** Resident memory of a process in MB (from /proc, Linux). */
 export async function rssMb(pid: number): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round((kb / 1024) * 10) / 10;
@@ -177,4 +177,33 @@ export async function startLocalLedger({
   const origin = `http://127.0.0.1:${port}`;
   const startMs = await waitFor(`${origin}/ledger/api/v1/network/exchangerate`, child);
   return { origin, pid: child.pid!, startMs, grpc: `127.0.0.1:${grpcPort}`, stop: () => stop(child) };
+}
+
+/** CPU time (user + system) of every thread of a process so far, in µs. */
+export async function processCpuUs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksToUs = 1_000_000 / CLOCK_TICKS;
+  return (Number(fields[11]) + Number(fields[12])) * ticksToUs;
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** How long a process resumed from SIGSTOP runs before its load: the timers it missed fire first. */
+export const RESUME_SETTLE_MS = 300;
+
+/** Stops or resumes a server; one that has exited is left alone. */
+export function signal(server: Running, name: 'SIGSTOP' | 'SIGCONT') {
+  try {
+    process.kill(server.pid, name);
+  } catch {
+    // exited already (the profiled server, once its profile is written)
+  }
 }
