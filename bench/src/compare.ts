@@ -15,7 +15,7 @@ import { CONNECTIONS } from './options';
 import {
   buildServer,
   processCpuUs,
-  RESUME_SETTLE_MS,
+  runAlone,
   ROOT,
   signal,
   startFloorServer,
@@ -113,15 +113,10 @@ async function compareOn(
 ): Promise<EngineComparison> {
   const servers = { new: await start('new'), old: await start('old') };
   const both = [servers.new, servers.old];
-  /**
-   * Only the loaded server runs: the other is stopped (SIGSTOP) meanwhile, so its workers (the ledger
-   * watcher, the job queue) do not run beside it; resumed, it runs the timers it missed before its load.
-   */
+  /** Loads one server while the other is stopped (`runAlone`). */
   const loadAlone = async (which: 'new' | 'old', hot: (typeof HOT_PATHS)[number]): Promise<Loaded> => {
     const server = servers[which];
-    for (const other of both) if (other !== server) signal(other, 'SIGSTOP');
-    signal(server, 'SIGCONT');
-    await new Promise((resolve) => setTimeout(resolve, RESUME_SETTLE_MS));
+    await runAlone(server, both);
     const cpuBefore = await processCpuUs(server.pid);
     const measure = await load(server.origin, hot, { durationS });
     const cpuUs = (await processCpuUs(server.pid)) - cpuBefore;

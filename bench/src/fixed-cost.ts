@@ -19,6 +19,7 @@ import { monotonicUs, shareInWindow, type Window } from './profile-share';
 import {
   processCpuUs,
   RESUME_SETTLE_MS,
+  runAlone,
   signal,
   startFloorServer,
   startProductServer,
@@ -127,19 +128,8 @@ export async function measureFixedCost({
     if (cores >= 2) {
       pinned = pin(process.pid, '0') && servers.every((server) => pin(server.pid, `1-${cores - 1}`));
     }
-    /**
-     * Only the loaded process runs: the others are stopped (SIGSTOP) while it is loaded. Idle product
-     * servers still run their workers (the ledger watcher, the job queue) on the servers' cores, and
-     * their bursts landed in the loaded process's figures as the spread between processes. The loaded one
-     * gets a moment to run the timers it missed while it was stopped before its load begins.
-     */
-    const runAlone = async (server: Running) => {
-      for (const other of servers) if (other !== server) signal(other, 'SIGSTOP');
-      signal(server, 'SIGCONT');
-      await new Promise((resolve) => setTimeout(resolve, RESUME_SETTLE_MS));
-    };
     const measure = async (server: Running, hot: HotPath): Promise<Measured> => {
-      await runAlone(server);
+      await runAlone(server, servers);
       const cpuBefore = await processCpuUs(server.pid);
       const result = await load(server.origin, hot, { durationS });
       const cpuUs = (await processCpuUs(server.pid)) - cpuBefore;
@@ -178,7 +168,7 @@ export async function measureFixedCost({
       }
     }
     const profiledWindows = new Map<string, Window>();
-    await runAlone(profiled);
+    await runAlone(profiled, servers);
     for (const hot of CACHED_PATHS) {
       await load(profiled.origin, hot, { durationS });
       const startUs = monotonicUs();

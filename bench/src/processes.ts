@@ -207,3 +207,14 @@ export function signal(server: Running, name: 'SIGSTOP' | 'SIGCONT') {
     // exited already (the profiled server, once its profile is written)
   }
 }
+
+/**
+ * Lets only `server` of `servers` run: the others are stopped (SIGSTOP), since idle product servers
+ * still run their workers (the ledger watcher, the job queue) on the servers' cores and their bursts
+ * landed in the loaded one's figures. The resumed one first runs the timers it missed.
+ */
+export async function runAlone(server: Running, servers: Running[]) {
+  for (const other of servers) if (other !== server) signal(other, 'SIGSTOP');
+  signal(server, 'SIGCONT');
+  await sleep(RESUME_SETTLE_MS);
+}
