@@ -118,6 +118,8 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps) {
         },
         claimTokenId: services.tokens.claimTokenId,
         quoteTtlMs: config.QUOTE_TTL_MS,
+        // The watcher is made after the orders (it takes their payments): looked up when a quote is issued.
+        quoteIssued: () => app.ledgerWatcher?.quoteIssued(),
         // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.
         runJobs: (jobKeys) =>
           deps.jobsAfterPayment

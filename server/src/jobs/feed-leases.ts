@@ -21,20 +21,20 @@ export function createFeedLeases(
 
     /** Takes or renews the lease on a feed: its cursor when this server leads it now, else null. */
     async lead(name: string): Promise<string | null> {
-      await db.insert(ledgerFeeds).values({ name }).onConflictDoNothing({ target: ledgerFeeds.name });
+      const lease = {
+        leader,
+        leaseUntil: sql`now() + (${leaseMs} || ' milliseconds')::interval`,
+        updatedAt: sql`now()`,
+      };
+      // One statement a round: the feed's row is made on first use, and taken only when free or ours.
       const [row] = await db
-        .update(ledgerFeeds)
-        .set({
-          leader,
-          leaseUntil: sql`now() + (${leaseMs} || ' milliseconds')::interval`,
-          updatedAt: sql`now()`,
+        .insert(ledgerFeeds)
+        .values({ name, ...lease })
+        .onConflictDoUpdate({
+          target: ledgerFeeds.name,
+          set: lease,
+          setWhere: sql`(${ledgerFeeds.leader} = ${leader} or ${ledgerFeeds.leader} is null or ${ledgerFeeds.leaseUntil} < now())`,
         })
-        .where(
-          and(
-            eq(ledgerFeeds.name, name),
-            sql`(${ledgerFeeds.leader} = ${leader} or ${ledgerFeeds.leader} is null or ${ledgerFeeds.leaseUntil} < now())`,
-          ),
-        )
         .returning({ cursor: ledgerFeeds.cursor });
       return row?.cursor ?? null;
     },

@@ -256,16 +256,18 @@ export class JobWorker {
 
   private async drain() {
     const limit = this.claimLimit;
-    const lane = async () => {
-      for (
-        let claimed = await this.queue.claim(limit);
-        claimed.length > 0;
-        claimed = await this.queue.claim(limit)
-      ) {
+    const lane = async (first: Job[]) => {
+      for (let claimed = first; claimed.length > 0; claimed = await this.queue.claim(limit)) {
         await this.runClaimed(claimed);
       }
     };
-    await Promise.all(Array.from({ length: this.concurrency }, lane));
+    // One look first: on an idle queue (nearly every round) the other lanes would find nothing too.
+    const first = await this.queue.claim(limit);
+    if (first.length === 0) return;
+    await Promise.all([
+      lane(first),
+      ...Array.from({ length: this.concurrency - 1 }, async () => lane(await this.queue.claim(limit))),
+    ]);
   }
 
   private async runClaimed(claimed: Job[]) {

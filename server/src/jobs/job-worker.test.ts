@@ -62,6 +62,59 @@ describe('job worker', () => {
   });
 });
 
+describe('job worker lanes', () => {
+  const dueJob = (id: number) =>
+    ({
+      id,
+      kind: 'mint',
+      uniqueKey: `mint:${id}`,
+      attempts: 0,
+      lockedUntil: new Date(Date.now() + 60_000),
+    }) as Job;
+
+  it('looks at an idle queue once a round, whatever the number of its lanes', async () => {
+    let claims = 0;
+    const queue = {
+      claim: async () => {
+        claims += 1;
+        return [];
+      },
+    } as unknown as JobQueue;
+    const worker = new JobWorker(queue, {}, () => undefined, Date.now, 4);
+    await worker.tick();
+    await worker.tick();
+    expect(claims).toBe(2);
+  });
+
+  it('runs due jobs in all its lanes side by side', async () => {
+    const due = Array.from({ length: 8 }, (_unused, index) => dueJob(index + 1));
+    const completed: number[] = [];
+    const queue = {
+      claim: async () => due.splice(0, 1),
+      complete: async (ids: number[]) => void completed.push(...ids),
+    } as unknown as JobQueue;
+    let running = 0;
+    let mostAtOnce = 0;
+    const worker = new JobWorker(
+      queue,
+      {
+        mint: async () => {
+          running += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          running -= 1;
+        },
+      },
+      () => undefined,
+      Date.now,
+      4,
+    );
+    await worker.kick();
+    expect(completed.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(mostAtOnce).toBe(4);
+  });
+});
+
 describe('job worker during a database outage', () => {
   const job = (attempts: number) =>
     ({

@@ -82,11 +82,28 @@ export class LedgerWatcher {
   /**
    * Every feed every `intervalMs`; while a quote is open, the payments feed also every
    * `paymentsIntervalMs`, so a payment no page confirms is settled within a fraction of a second rather
-   * than at the next full round, and an idle registry reads no more than before.
+   * than at the next full round. An idle registry looks for an open quote once a full round.
    */
   start(intervalMs = 1000, paymentsIntervalMs?: number) {
+    this.intervalMs = intervalMs;
+    this.noQuoteSeenAt = null;
     this.timer.start(intervalMs);
     if (paymentsIntervalMs && this.deps.paymentsExpected) this.paymentsTimer.start(paymentsIntervalMs);
+  }
+
+  private intervalMs = 1000;
+  /** When a look found no open quote (null: look in the next payments round). */
+  private noQuoteSeenAt: number | null = null;
+  /** Quotes this server issued: one issued during a look that found none is not missed. */
+  private quotesIssued = 0;
+
+  /**
+   * A quote was just issued here: the payments feed is read often from the next payments round on.
+   * (A quote another server issued is found by a look, at most one full round later.)
+   */
+  quoteIssued() {
+    this.quotesIssued += 1;
+    this.noQuoteSeenAt = null;
   }
 
   async stop() {
@@ -104,8 +121,17 @@ export class LedgerWatcher {
   /** A payments-only round while a payment is expected; skipped while any round runs. */
   private paymentsTick(): Promise<void> {
     if (this.running) return Promise.resolve();
+    // None was open at the last look: an idle registry looks once a full round, not every payments round.
+    if (this.noQuoteSeenAt !== null && this.clock() - this.noQuoteSeenAt < this.intervalMs)
+      return Promise.resolve();
     return this.guard(async () => {
-      if (this.running || !(await this.deps.paymentsExpected!())) return;
+      if (this.running) return;
+      const issuedBefore = this.quotesIssued;
+      if (!(await this.deps.paymentsExpected!())) {
+        if (this.quotesIssued === issuedBefore) this.noQuoteSeenAt = this.clock();
+        return;
+      }
+      this.noQuoteSeenAt = null;
       this.runningPaymentsOnly = true;
       this.running = this.readPayments()
         .then(() => undefined)
