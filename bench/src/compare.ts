@@ -22,6 +22,7 @@ import {
   startProductServer,
   type Running,
 } from './processes';
+import { median } from './statistics';
 
 /** Each path is loaded this many times on each server, in turns (new, old, then old, new, …); `--rounds`. */
 const DEFAULT_ROUNDS = 2;
@@ -80,12 +81,8 @@ export function checkoutAndBuild(ref: string) {
 }
 
 /** The median of the rounds: one round slowed by the machine's noise does not move it. */
-const median = <T>(measures: T[], pick: (measure: T) => number, digits = 0) => {
-  const sorted = measures.map(pick).sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const value = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return Math.round(value * 10 ** digits) / 10 ** digits;
-};
+const medianOf = <T>(measures: T[], pick: (measure: T) => number, digits = 0) =>
+  Math.round(median(measures.map(pick)) * 10 ** digits) / 10 ** digits;
 
 type Loaded = Measure & { cpuUs: number };
 
@@ -132,17 +129,17 @@ async function compareOn(
         const order = round % 2 === 0 ? (['new', 'old'] as const) : (['old', 'new'] as const);
         for (const which of order) runs[which].push(await loadAlone(which, hot));
       }
-      const newCpuUs = median(runs.new, (measure) => measure.cpuUs, 1);
-      const oldCpuUs = median(runs.old, (measure) => measure.cpuUs, 1);
-      const newReqPerSec = median(runs.new, (measure) => measure.reqPerSec);
-      const oldReqPerSec = median(runs.old, (measure) => measure.reqPerSec);
+      const newCpuUs = medianOf(runs.new, (measure) => measure.cpuUs, 1);
+      const oldCpuUs = medianOf(runs.old, (measure) => measure.cpuUs, 1);
+      const newReqPerSec = medianOf(runs.new, (measure) => measure.reqPerSec);
+      const oldReqPerSec = medianOf(runs.old, (measure) => measure.reqPerSec);
       const comparison: PathComparison = {
         name: hot.name,
         newReqPerSec,
         oldReqPerSec,
         ratio: Math.round((newReqPerSec / oldReqPerSec) * 100) / 100,
-        newP99Ms: median(runs.new, (measure) => measure.p99Ms),
-        oldP99Ms: median(runs.old, (measure) => measure.p99Ms),
+        newP99Ms: medianOf(runs.new, (measure) => measure.p99Ms),
+        oldP99Ms: medianOf(runs.old, (measure) => measure.p99Ms),
         newCpuUs,
         oldCpuUs,
         cpuRatio: Math.round((oldCpuUs / newCpuUs) * 100) / 100,

@@ -25,6 +25,7 @@ import {
   startProductServer,
   type Running,
 } from './processes';
+import { median } from './statistics';
 
 export type FixedCost = {
   rounds: number;
@@ -68,7 +69,6 @@ const CACHED_PATHS: HotPath[] = [
 ];
 const BARE: HotPath = { name: 'bare', path: () => '/json' };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;

@@ -1,4 +1,5 @@
 import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
+import { percentile } from './statistics';
 
 /** Spec: 22 = minted and delivered. */
 const DELIVERED = 22;
@@ -30,9 +31,6 @@ async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Pro
   );
   return results;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : 0;
 
 /** Waits until the buyer's domain list shows the name delivered. */
 async function delivered(client: LedgerClient, buyer: Buyer, name: string) {

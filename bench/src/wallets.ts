@@ -9,14 +9,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './processes';
+import { percentile } from './statistics';
 
 export type WalletDelivery = { wallet: string; ledger: string; deliveredMs: number[] };
 export type WalletSummary = WalletDelivery & { p50Ms: number; p99Ms: number };
-
-const percentile = (values: number[], share: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-};
 
 export function measureWalletDelivery({
   purchases,
@@ -45,8 +41,8 @@ export function measureWalletDelivery({
       const delivery = JSON.parse(line) as WalletDelivery;
       return {
         ...delivery,
-        p50Ms: percentile(delivery.deliveredMs, 0.5),
-        p99Ms: percentile(delivery.deliveredMs, 0.99),
+        p50Ms: percentile(delivery.deliveredMs, 50),
+        p99Ms: percentile(delivery.deliveredMs, 99),
       };
     });
   } finally {

@@ -11,6 +11,7 @@ import { withPostgresDatabase } from './databases';
 import { realNetworkEnv } from './hedera-mode';
 import { startLocalLedger, startProductServer } from './processes';
 import { startRoundRobinProxy } from './round-robin-proxy';
+import { percentile } from './statistics';
 
 const DELIVERED = 22;
 /** How long the idle registry's mirror reads are counted. */
@@ -29,9 +30,6 @@ export type WatcherReach = {
   /** The serials the sweep reads a second, from the reads counted while the transfers were followed. */
   serialsPerSecond: number;
 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /** Kinds of mirror read: the payments feed (the treasury's transactions), a collection's NFTs, the rest. */
 function byKind(requests: Map<string, number>) {
