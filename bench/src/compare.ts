@@ -9,7 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { withPostgresDatabase } from './databases';
+import { measureIdle, type IdleMeasure } from './idle';
 import { HOT_PATHS, load, type Measure } from './load';
 import { CONNECTIONS } from './options';
 import {
@@ -54,7 +56,13 @@ type PathComparison = {
 /** The floors of the same run: a bare Fastify route, and one indexed query on the engine (req/s). */
 type Floors = { bare: number; oneQuery: number };
 
-type EngineComparison = { engine: string; floors: Floors; paths: PathComparison[] };
+/** Each server idles this long, twice (new, old, old, new), before the loads. */
+const IDLE_SECONDS = 10;
+const IDLE_SETTLE_MS = 3000;
+
+type IdleComparison = Record<'new' | 'old', IdleMeasure>;
+
+type EngineComparison = { engine: string; floors: Floors; idle: IdleComparison; paths: PathComparison[] };
 
 const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8' }).trim();
 
@@ -106,7 +114,13 @@ async function compareOn(
     rounds,
     paths: only,
     floorDatabaseUrl,
-  }: Required<Omit<CompareOptions, 'paths'>> & Pick<CompareOptions, 'paths'> & { floorDatabaseUrl?: string },
+    databaseUrls,
+  }: Required<Omit<CompareOptions, 'paths'>> &
+    Pick<CompareOptions, 'paths'> & {
+      floorDatabaseUrl?: string;
+      /** Each server's own database (PostgreSQL): its idle transactions are counted there. */
+      databaseUrls?: Record<'new' | 'old', string>;
+    },
 ): Promise<EngineComparison> {
   const servers = { new: await start('new'), old: await start('old') };
   const both = [servers.new, servers.old];
@@ -120,6 +134,7 @@ async function compareOn(
     return { ...measure, cpuUs: cpuUs / Math.max(1, measure.reqPerSec * durationS) };
   };
   try {
+    const idle = await compareIdle(servers, databaseUrls);
     for (const server of both) signal(server, 'SIGSTOP');
     const floorsBefore = await measureFloors(floorDatabaseUrl, durationS);
     const paths: PathComparison[] = [];
@@ -160,11 +175,41 @@ async function compareOn(
       oneQuery: Math.round((floorsBefore.oneQuery + floorsAfter.oneQuery) / 2),
     };
     console.log(`${engine.padEnd(10)} floors: bare ${floors.bare} req/s, one query ${floors.oneQuery} req/s`);
-    return { engine, floors, paths };
+    return { engine, floors, idle, paths };
   } finally {
     for (const server of both) signal(server, 'SIGCONT');
     await Promise.all([servers.new.stop(), servers.old.stop()]);
   }
+}
+
+/** Each server idling alone, in turns (new, old, old, new); the two windows of each averaged. */
+async function compareIdle(
+  servers: Record<'new' | 'old', Running>,
+  databaseUrls?: Record<'new' | 'old', string>,
+): Promise<IdleComparison> {
+  const both = [servers.new, servers.old];
+  // Past their start (first rounds, first reads of the ledger) before anything is counted.
+  await sleep(IDLE_SETTLE_MS);
+  const windows: Record<'new' | 'old', IdleMeasure[]> = { new: [], old: [] };
+  for (const which of ['new', 'old', 'old', 'new'] as const) {
+    windows[which].push(
+      await measureIdle(servers[which], both, { seconds: IDLE_SECONDS, databaseUrl: databaseUrls?.[which] }),
+    );
+  }
+  const mean = (measures: IdleMeasure[]): IdleMeasure => {
+    const average = (values: number[]) =>
+      Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10;
+    const transactions = measures.map((each) => each.transactionsPerS);
+    return {
+      cpuMsPerS: average(measures.map((each) => each.cpuMsPerS)),
+      transactionsPerS: transactions.includes(null) ? null : average(transactions as number[]),
+    };
+  };
+  const idle = { new: mean(windows.new), old: mean(windows.old) };
+  console.log(
+    `idle: CPU new ${idle.new.cpuMsPerS} ms/s, old ${idle.old.cpuMsPerS} ms/s; transactions new ${idle.new.transactionsPerS ?? '-'}/s, old ${idle.old.transactionsPerS ?? '-'}/s`,
+  );
+  return idle;
 }
 
 function table(ref: string, sha: string, results: EngineComparison[], durationS: number, rounds: number) {
@@ -180,11 +225,20 @@ function table(ref: string, sha: string, results: EngineComparison[], durationS:
     '',
   ];
   const over = (reqPerSec: number, floor: number) => Math.round((reqPerSec / floor) * 100) / 100;
-  for (const { engine, floors, paths } of results) {
+  const ratio = (old: number | null, now: number | null) =>
+    old === null || now === null ? '–' : now === 0 ? '∞' : String(Math.round((old / now) * 100) / 100);
+  for (const { engine, floors, idle, paths } of results) {
     lines.push(
       `## ${engine}`,
       '',
       `Floors of the same run: a bare Fastify route ${floors.bare} req/s, the same route with one indexed query ${floors.oneQuery} req/s.`,
+      '',
+      `Idle, nobody asking (each server alone, 2 × ${IDLE_SECONDS} s): what its workers cost for ever.`,
+      '',
+      '| idle | new | old | old/new |',
+      '|---|---:|---:|---:|',
+      `| CPU ms per second | ${idle.new.cpuMsPerS} | ${idle.old.cpuMsPerS} | ${ratio(idle.old.cpuMsPerS, idle.new.cpuMsPerS)} |`,
+      `| database transactions per second | ${idle.new.transactionsPerS ?? '–'} | ${idle.old.transactionsPerS ?? '–'} | ${ratio(idle.old.transactionsPerS, idle.new.transactionsPerS)} |`,
       '',
       '| path | new req/s | old req/s | new/old | new CPU µs/req | old CPU µs/req | CPU old/new | new × bare | new × one query | old × one query | new p99 ms | old p99 ms | failures |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -221,7 +275,7 @@ export async function compareWith(
           'PostgreSQL',
           (which) =>
             startProductServer({ DATABASE_URL: which === 'new' ? newUrl : oldUrl }, { root: rootOf(which) }),
-          { durationS, rounds, paths, floorDatabaseUrl: newUrl },
+          { durationS, rounds, paths, floorDatabaseUrl: newUrl, databaseUrls: { new: newUrl, old: oldUrl } },
         ),
       ),
     );
