@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /** A process that writes through blockedStandardOutput as the script says; its output, split by time. */
 async function run(
   script: string,
-): Promise<{ lines: Array<{ at: number; text: string }>; code: number | null }> {
+): Promise<{ lines: Array<{ receivedAt: number; text: string }>; code: number | null }> {
   const module = path.join(import.meta.dirname, 'log-output.ts');
   const child = spawn(
     process.execPath,
@@ -18,11 +18,11 @@ async function run(
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const started = Date.now();
-  const lines: Array<{ at: number; text: string }> = [];
+  const lines: Array<{ receivedAt: number; text: string }> = [];
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
-    for (const text of chunk.split('\n').filter(Boolean)) lines.push({ at: Date.now() - started, text });
+    const receivedAt = Date.now();
+    for (const text of chunk.split('\n').filter(Boolean)) lines.push({ receivedAt, text });
   });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -64,15 +64,24 @@ describe('standard output in blocks', () => {
   });
 
   it('lets an idle process’s lines out within flushMs, and an error line at once', async () => {
+    // Each line says when it was written: its delay is read from there, not from the process's start
+    // (which a loaded machine can stretch by more than the delays checked).
     const { lines } = await run(`
       const out = blockedStandardOutput({ flushMs: 300 });
-      out.write('{"level":30,"msg":"info"}\\n');
-      setTimeout(() => out.write('{"level":50,"msg":"error"}\\n'), 1000);
+      out.write(JSON.stringify({ level: 30, msg: 'info', writtenAt: Date.now() }) + '\\n');
+      setTimeout(() => out.write(JSON.stringify({ level: 50, msg: 'error', writtenAt: Date.now() }) + '\\n'), 1000);
       setTimeout(() => process.exit(0), 1500);
     `);
-    const info = lines.find((line) => line.text.includes('"info"'))!;
-    const error = lines.find((line) => line.text.includes('"error"'))!;
-    expect(info.at).toBeLessThan(error.at - 400);
-    expect(error.at).toBeLessThan(1400);
+    const delayOf = (msg: string) => {
+      const line = lines.find((each) => each.text.includes(`"${msg}"`))!;
+      const { writtenAt } = JSON.parse(line.text) as { writtenAt: number };
+      return { delay: line.receivedAt - writtenAt, receivedAt: line.receivedAt, writtenAt };
+    };
+    const info = delayOf('info');
+    const error = delayOf('error');
+    // The info line waited for the block's timer (300 ms), not for the error line a second later.
+    expect(info.delay).toBeGreaterThanOrEqual(250);
+    expect(info.receivedAt).toBeLessThan(error.writtenAt);
+    expect(error.delay).toBeLessThan(200);
   });
 });
