@@ -17,12 +17,14 @@ import path from 'node:path';
 import { load, type HotPath } from './load';
 import { monotonicUs, shareInWindow, type Window } from './profile-share';
 import {
+  freePort,
   processCpuUs,
   RESUME_SETTLE_MS,
   runAlone,
   signal,
   startFloorServer,
   startProductServer,
+  threadsCpuNs,
   type Running,
 } from './processes';
 import { median } from './statistics';
@@ -37,6 +39,12 @@ export type FixedCost = {
   bareReqPerSec: number;
   /** The bare server's CPU time per request, µs. */
   bareCpuUs: number;
+  /** The same bare route served by the product's processes (beside their own routes), µs. */
+  bareInProductCpuUs: number;
+  /** Seconds of each interleaved load (access lines on and off in turns). */
+  interleavedS: number;
+  /** How long each turn of an interleaved load lasts, ms. */
+  interleavedWindowMs: number;
   paths: {
     name: string;
     loggedReqPerSec: number;
@@ -46,12 +54,17 @@ export type FixedCost = {
     /** Bare CPU per request over the logged route's: the share of the bare route's capacity it keeps. */
     loggedOverBare: number;
     unloggedOverBare: number;
+    /** The bare route served by the same process, over the path's CPU per request. */
+    loggedOverBareInProcess: number;
+    unloggedOverBareInProcess: number;
     /** 1 - unlogged / logged CPU per request: the share of the route's cost its access line is. */
     loggingCost: number;
-    /** The logged processes' CPU per request with their access lines paused (SIGUSR2), in the same rounds. */
-    pausedCpuUs: number;
-    /** 1 - paused / logged, each process against itself: the access line's share without the processes' spread. */
-    lineCostSameProcess: number;
+    /** A logged process's CPU per request in the turns of one load its access lines were written, µs. */
+    linesOnCpuUs: number;
+    /** The same in the turns they were paused (SIGUSR2), µs. */
+    linesOffCpuUs: number;
+    /** 1 - off / on: the access line's share of the route, with no spread between processes or loads. */
+    lineCostInterleaved: number;
     /** The widest gap between two processes of the same kind on this path, over the faster. */
     sameCodeSpread: number;
     /** The access line's share of a logged process's busy CPU samples under this path's load. */
@@ -73,18 +86,75 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
 
-const pausedName = (pathName: string) => `${pathName} (access lines paused)`;
 /** The bare route's loads beside one path's. */
 const bareName = (pathName: string) => `bare (beside ${pathName})`;
 
+/** The bare route, preloaded into each product process (`node --import`) on a port of its own. */
+const BARE_ROUTE_MODULE = path.join(import.meta.dirname, 'bare-route.mjs');
+
+/** A product server and the bare route its process also serves. */
+type ProductWithBare = { server: Running; bare: Running };
+
+async function startProductWithBare(env: Record<string, string>): Promise<ProductWithBare> {
+  const port = await freePort();
+  const server = await startProductServer(
+    { ...env, BENCH_BARE_PORT: String(port) },
+    { nodeArgs: ['--import', BARE_ROUTE_MODULE] },
+  );
+  return { server, bare: { ...server, origin: `http://127.0.0.1:${port}` } };
+}
+
+/** Access lines on and off in turns of this long within one load: the machine's speed drifts over seconds. */
+const INTERLEAVED_WINDOW_MS = 250;
+
+type Interleaved = { onNs: number; onAnswers: number; offNs: number; offAnswers: number };
+
+/**
+ * One load of a logged server with its access lines switched (SIGUSR2) every `windowMs`: the CPU of
+ * the process and the answers of each turn are added to the turn's state. Both states see the same
+ * seconds of the machine, so their difference is the line's, free of the drift between loads.
+ */
+async function interleavedLoad(server: Running, hot: HotPath, durationS: number, windowMs: number) {
+  const totals: Interleaved = { onNs: 0, onAnswers: 0, offNs: 0, offAnswers: 0 };
+  let linesOn = true;
+  let answers = 0;
+  let cpuAtTurn = threadsCpuNs(server.pid);
+  let firstTurn = true;
+  const turn = setInterval(() => {
+    const cpu = threadsCpuNs(server.pid);
+    // The first turn also holds the load's 50 connections being accepted: it counts for neither state.
+    if (firstTurn) firstTurn = false;
+    else if (linesOn) {
+      totals.onNs += cpu - cpuAtTurn;
+      totals.onAnswers += answers;
+    } else {
+      totals.offNs += cpu - cpuAtTurn;
+      totals.offAnswers += answers;
+    }
+    cpuAtTurn = cpu;
+    answers = 0;
+    process.kill(server.pid, 'SIGUSR2');
+    linesOn = !linesOn;
+  }, windowMs);
+  try {
+    const result = await load(server.origin, hot, {
+      durationS,
+      onResponse: () => {
+        answers += 1;
+      },
+    });
+    if (result.errors || result.non2xx)
+      throw new Error(`${hot.name}: ${result.errors} errors, ${result.non2xx} answers not 2xx`);
+  } finally {
+    clearInterval(turn);
+    // The last, partial turn is left out; the lines are left on.
+    if (!linesOn) process.kill(server.pid, 'SIGUSR2');
+  }
+  return totals;
+}
+
 /** Where the server writes its access line: the function and the timer that writes out what is left. */
 const ACCESS_LINE_FUNCTIONS = ['writeAccessLine', 'flushOnTime'];
-
-/** Pauses or resumes a server's access lines (its SIGUSR2 switch), and gives it a moment to see it. */
-async function switchAccessLines(server: Running) {
-  process.kill(server.pid, 'SIGUSR2');
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
 
 /** Puts a process (every thread of it) on the given cores; false where taskset is missing. */
 function pin(pid: number, cores: string): boolean {
@@ -116,8 +186,16 @@ export async function measureFixedCost({
       return made;
     };
     const floors = await started(() => startFloorServer());
-    const logged = await started(() => startProductServer({}));
-    const unlogged = await started(() => startProductServer({ LOG_LEVEL: 'warn' }));
+    const loggedWithBare: ProductWithBare[] = [];
+    const unloggedWithBare: ProductWithBare[] = [];
+    for (let copy = 0; copy < copies; copy += 1) {
+      loggedWithBare.push(await startProductWithBare({}));
+      servers.push(loggedWithBare.at(-1)!.server);
+      unloggedWithBare.push(await startProductWithBare({ LOG_LEVEL: 'warn' }));
+      servers.push(unloggedWithBare.at(-1)!.server);
+    }
+    const logged = loggedWithBare.map((each) => each.server);
+    const unlogged = unloggedWithBare.map((each) => each.server);
     // One more logged process, under V8's sampling profiler: the line's share of its CPU.
     const profileDir = mkdtempSync(path.join(tmpdir(), 'registry-fixed-cost-profile-'));
     const profiled = await startProductServer(
@@ -141,31 +219,42 @@ export async function measureFixedCost({
     for (const floor of floors) await measure(floor, BARE);
     for (const hot of CACHED_PATHS) for (const server of [...logged, ...unlogged]) await measure(server, hot);
     // Each process's runs, loaded in turns.
-    const runs = new Map<Running, Map<string, Measured[]>>(servers.map((server) => [server, new Map()]));
+    // Runs by the origin loaded: a product process and the bare route it serves share one pid.
+    const runs = new Map<string, Map<string, Measured[]>>();
+    const runsOf = (server: Running, name: string) => runs.get(server.origin)?.get(name) ?? [];
     const record = async (server: Running, hot: HotPath) => {
-      const byPath = runs.get(server)!;
+      const byPath = runs.get(server.origin) ?? new Map<string, Measured[]>();
+      runs.set(server.origin, byPath);
       byPath.set(hot.name, [...(byPath.get(hot.name) ?? []), await measure(server, hot)]);
     };
-    /** The same load on a logged process with its access lines paused (the server's SIGUSR2 switch). */
-    const recordPaused = async (server: Running, hot: HotPath) => {
-      await switchAccessLines(server);
-      try {
-        await record(server, { ...hot, name: pausedName(hot.name) });
-      } finally {
-        await switchAccessLines(server);
-      }
-    };
-    // Each round loads, for each path and each copy, the bare route and the path's three kinds one after
-    // the other: the machine's speed drifts over tens of seconds, so ratios are taken within these sets.
+    // Each round loads, for each path and each copy, the bare route, the path logged and unlogged, and
+    // the bare route in each of those two processes one after the other: the machine's speed drifts
+    // over tens of seconds, so ratios are taken within these sets.
     for (let round = 0; round < rounds; round += 1) {
       for (const hot of CACHED_PATHS) {
         for (let copy = 0; copy < copies; copy += 1) {
-          await record(floors[copy]!, { ...BARE, name: bareName(hot.name) });
+          const beside = { ...BARE, name: bareName(hot.name) };
+          await record(floors[copy]!, beside);
           await record(logged[copy]!, hot);
           await record(unlogged[copy]!, hot);
-          await recordPaused(logged[copy]!, hot);
+          await record(loggedWithBare[copy]!.bare, beside);
+          await record(unloggedWithBare[copy]!.bare, beside);
         }
       }
+    }
+    const interleavedS = durationS * 4;
+    const interleaved = new Map<string, Interleaved>();
+    for (const hot of CACHED_PATHS) {
+      const totals: Interleaved = { onNs: 0, onAnswers: 0, offNs: 0, offAnswers: 0 };
+      for (const server of logged) {
+        await runAlone(server, servers);
+        const each = await interleavedLoad(server, hot, interleavedS, INTERLEAVED_WINDOW_MS);
+        totals.onNs += each.onNs;
+        totals.onAnswers += each.onAnswers;
+        totals.offNs += each.offNs;
+        totals.offAnswers += each.offAnswers;
+      }
+      interleaved.set(hot.name, totals);
     }
     const profiledWindows = new Map<string, Window>();
     await runAlone(profiled, servers);
@@ -193,31 +282,43 @@ export async function measureFixedCost({
       }),
     );
     rmSync(profileDir, { recursive: true, force: true });
-    const of = (group: Running[], pathName: string) =>
-      group.flatMap((server) => runs.get(server)!.get(pathName)!);
+    const of = (group: Running[], pathName: string) => group.flatMap((server) => runsOf(server, pathName));
     const reqPerSec = (measured: Measured[]) => median(measured.map((each) => each.reqPerSec));
     const cpuUs = (measured: Measured[]) => median(measured.map((each) => each.cpuUs));
     /** How far apart the processes of one kind are: (slowest - fastest) / fastest, of their medians. */
     const spread = (group: Running[], pathName: string) => {
-      const medians = group.map((server) => cpuUs(runs.get(server)!.get(pathName)!));
+      const medians = group.map((server) => cpuUs(runsOf(server, pathName)));
       return (Math.max(...medians) - Math.min(...medians)) / Math.min(...medians);
     };
     const bareRuns = CACHED_PATHS.flatMap(({ name }) => of(floors, bareName(name)));
     const bareCpuUs = cpuUs(bareRuns);
+    const bareInProduct = [...loggedWithBare, ...unloggedWithBare].map((each) => each.bare);
+    const bareInProductCpuUs = cpuUs(CACHED_PATHS.flatMap(({ name }) => of(bareInProduct, bareName(name))));
     /** The median, over rounds and copies, of a ratio of two loads of the same set. */
-    const pairedMedian = (
-      pathName: string,
-      ratio: (set: { bare: Measured; logged: Measured; unlogged: Measured; paused: Measured }) => number,
-    ) =>
+    type RoundSet = {
+      bare: Measured;
+      logged: Measured;
+      unlogged: Measured;
+      bareInLogged: Measured;
+      bareInUnlogged: Measured;
+    };
+    const pairedMedian = (pathName: string, ratio: (set: RoundSet) => number) =>
       median(
         Array.from({ length: copies }, (_, copy) => {
-          const runsOf = (server: Running, name: string) => runs.get(server)!.get(name)!;
-          const bare = runsOf(floors[copy]!, bareName(pathName));
+          const beside = bareName(pathName);
+          const bare = runsOf(floors[copy]!, beside);
           const on = runsOf(logged[copy]!, pathName);
           const off = runsOf(unlogged[copy]!, pathName);
-          const paused = runsOf(logged[copy]!, pausedName(pathName));
+          const inLogged = runsOf(loggedWithBare[copy]!.bare, beside);
+          const inUnlogged = runsOf(unloggedWithBare[copy]!.bare, beside);
           return bare.map((each, round) =>
-            ratio({ bare: each, logged: on[round]!, unlogged: off[round]!, paused: paused[round]! }),
+            ratio({
+              bare: each,
+              logged: on[round]!,
+              unlogged: off[round]!,
+              bareInLogged: inLogged[round]!,
+              bareInUnlogged: inUnlogged[round]!,
+            }),
           );
         }).flat(),
       );
@@ -228,10 +329,15 @@ export async function measureFixedCost({
       pinned,
       bareReqPerSec: reqPerSec(bareRuns),
       bareCpuUs: round1(bareCpuUs),
+      bareInProductCpuUs: round1(bareInProductCpuUs),
+      interleavedS,
+      interleavedWindowMs: INTERLEAVED_WINDOW_MS,
       paths: CACHED_PATHS.map(({ name }) => {
         const loggedCpuUs = cpuUs(of(logged, name));
         const unloggedCpuUs = cpuUs(of(unlogged, name));
-        const pausedCpuUs = cpuUs(of(logged, pausedName(name)));
+        const turns = interleaved.get(name)!;
+        const linesOnCpuUs = turns.onNs / turns.onAnswers / 1000;
+        const linesOffCpuUs = turns.offNs / turns.offAnswers / 1000;
         return {
           name,
           loggedReqPerSec: reqPerSec(of(logged, name)),
@@ -240,9 +346,16 @@ export async function measureFixedCost({
           unloggedCpuUs: round1(unloggedCpuUs),
           loggedOverBare: round3(pairedMedian(name, (set) => set.bare.cpuUs / set.logged.cpuUs)),
           unloggedOverBare: round3(pairedMedian(name, (set) => set.bare.cpuUs / set.unlogged.cpuUs)),
+          loggedOverBareInProcess: round3(
+            pairedMedian(name, (set) => set.bareInLogged.cpuUs / set.logged.cpuUs),
+          ),
+          unloggedOverBareInProcess: round3(
+            pairedMedian(name, (set) => set.bareInUnlogged.cpuUs / set.unlogged.cpuUs),
+          ),
           loggingCost: round3(pairedMedian(name, (set) => 1 - set.unlogged.cpuUs / set.logged.cpuUs)),
-          pausedCpuUs: round1(pausedCpuUs),
-          lineCostSameProcess: round3(pairedMedian(name, (set) => 1 - set.paused.cpuUs / set.logged.cpuUs)),
+          linesOnCpuUs: round1(linesOnCpuUs),
+          linesOffCpuUs: round1(linesOffCpuUs),
+          lineCostInterleaved: round3(1 - linesOffCpuUs / linesOnCpuUs),
           sameCodeSpread: round3(Math.max(spread(logged, name), spread(unlogged, name))),
           lineShareProfiled: round3(lineShares.get(name)!.share),
           profiledSamples: lineShares.get(name)!.busySamples,
@@ -267,27 +380,36 @@ export function fixedCostSummary(result: FixedCost): string[] {
       : 'the load generator and the servers sharing the cores (taskset missing or one core).',
     'Costs are the server’s CPU time per request (all its threads, during the load); × bare is the bare',
     'route’s CPU per request over the path’s, the share of the bare route’s capacity the path keeps. Each',
-    'round loads, for each path and process copy, the bare route and the path logged, unlogged and paused',
-    'one after the other, and the ratios (× bare, logging cost, line cost) are medians over rounds and',
-    'copies of the ratios within those sets: the machine’s speed drifts between sets more than within. The',
-    'requests per second are shown too, but one load generator tops out near the bare route’s rate.',
+    'round loads, for each path and process copy, the bare route, the path logged and unlogged, and the',
+    'bare route served by each of those two processes, one after the other, and the ratios (× bare,',
+    'logging cost) are medians over rounds and copies of the ratios within those sets: the machine’s speed',
+    'drifts between sets more than within. The requests per second are shown too, but one load generator',
+    'tops out near the bare route’s rate.',
     'Only the loaded process runs: the others are stopped (SIGSTOP) meanwhile, so no idle server’s',
     `workers run beside it, and it runs ${RESUME_SETTLE_MS} ms before its load (the timers it missed).`,
     `Bare route: ${result.bareCpuUs} µs of CPU per request, ${result.bareReqPerSec} req/s.`,
     '',
+    'Each product process also serves the bare route on a port of its own (preloaded with',
+    '`node --import`): × bare in its process compares the path with that route in the same process, so',
+    'what the process itself costs every request (its heap, its idle workers, Node’s HTTP code as its many',
+    'callers leave it) is on both sides and the spread between processes is not. The same route cost',
+    `${result.bareInProductCpuUs} µs a request there, ${percent(result.bareInProductCpuUs / result.bareCpuUs - 1)} more than in a process of its own.`,
+    '',
     `Each kind runs in ${result.copies} processes; the same-code spread is the widest gap between two`,
     'processes of one kind (their medians), the noise a difference must exceed to mean anything.',
-    'The logged processes are also loaded with their access lines paused (SIGUSR2) in each round: the',
-    'line’s cost in the same process, free of that spread, is the median of each round’s 1 − paused / on.',
+    `The logged processes are also loaded for ${result.interleavedS} s with their access lines switched`,
+    `off and on (SIGUSR2) every ${result.interleavedWindowMs} ms: each turn’s CPU (the threads’ scheduler`,
+    'time) and answers count for its state, so both states see the same seconds of the machine, and the',
+    'line’s cost is 1 − off / on over all turns of both copies.',
     'A third logged process runs under V8’s sampling profiler (`--cpu-prof`): the line, profiled, is the',
     `share of its busy main-thread samples during ${2 * result.durationS} s of the path’s load that were in`,
     `the code writing access lines (${ACCESS_LINE_FUNCTIONS.join(', ')}), out of the samples shown.`,
     '',
-    '| path | logged µs/req | unlogged µs/req | logged × bare | unlogged × bare | logging cost | paused µs/req | line cost, same process | line, profiled (samples) | same-code spread | logged req/s | unlogged req/s |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| path | logged µs/req | unlogged µs/req | logged × bare | unlogged × bare | logged × bare in its process | unlogged × bare in its process | logging cost | lines on, off µs/req (interleaved) | line cost, interleaved | line, profiled (samples) | same-code spread | logged req/s | unlogged req/s |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...result.paths.map(
       (each) =>
-        `| ${each.name} | ${each.loggedCpuUs} | ${each.unloggedCpuUs} | ${each.loggedOverBare} | ${each.unloggedOverBare} | ${percent(each.loggingCost)} | ${each.pausedCpuUs} | ${percent(each.lineCostSameProcess)} | ${percent(each.lineShareProfiled)} (${each.profiledSamples}) | ${percent(each.sameCodeSpread)} | ${each.loggedReqPerSec} | ${each.unloggedReqPerSec} |`,
+        `| ${each.name} | ${each.loggedCpuUs} | ${each.unloggedCpuUs} | ${each.loggedOverBare} | ${each.unloggedOverBare} | ${each.loggedOverBareInProcess} | ${each.unloggedOverBareInProcess} | ${percent(each.loggingCost)} | ${each.linesOnCpuUs}, ${each.linesOffCpuUs} | ${percent(each.lineCostInterleaved)} | ${percent(each.lineShareProfiled)} (${each.profiledSamples}) | ${percent(each.sameCodeSpread)} | ${each.loggedReqPerSec} | ${each.unloggedReqPerSec} |`,
     ),
     '',
   ];

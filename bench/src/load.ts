@@ -45,9 +45,16 @@ export const HOT_PATHS: HotPath[] = [
 export async function load(
   origin: string,
   hot: HotPath,
-  { durationS = DURATION_S }: { durationS?: number } = {},
+  {
+    durationS = DURATION_S,
+    onResponse,
+  }: {
+    durationS?: number;
+    /** Called as each answer arrives (to count them in windows of the load). */
+    onResponse?: () => void;
+  } = {},
 ): Promise<Measure> {
-  const result = await autocannon({
+  const options: autocannon.Options = {
     url: origin,
     connections: CONNECTIONS,
     duration: durationS,
@@ -62,6 +69,10 @@ export async function load(
         }),
       },
     ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const running = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
+    if (onResponse) running.on('response', onResponse);
   });
   return {
     name: hot.name,
