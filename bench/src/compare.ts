@@ -28,10 +28,17 @@ import { median } from './statistics';
 
 /** Each path is loaded this many times on each server, in turns (new, old, then old, new, …); `--rounds`. */
 const DEFAULT_ROUNDS = 2;
+/**
+ * Processes of each side; `--copies`. One process of the same code stays faster or slower than another
+ * for its whole life (by a tenth or more here), so with one a side a difference of that size cannot be
+ * told from the processes' spread, which two show.
+ */
+const DEFAULT_COPIES = 2;
 
 type CompareOptions = {
   durationS: number;
   rounds?: number;
+  copies?: number;
   /** Only these paths (`--paths=availability,suggestions`); all by default. */
   paths?: string[];
 };
@@ -51,6 +58,11 @@ type PathComparison = {
   cpuRatio: number;
   /** Non-2xx answers that were not expected, and connection errors, on either server. */
   failures: number;
+  /**
+   * The widest gap between two processes of the same side (their median CPU per request), over the
+   * cheaper: a CPU ratio closer to 1 than this is within the processes' noise. Null with one a side.
+   */
+  sameCodeSpread: number | null;
 };
 
 /** The floors of the same run: a bare Fastify route, and one indexed query on the engine (req/s). */
@@ -112,6 +124,7 @@ async function compareOn(
   {
     durationS,
     rounds,
+    copies,
     paths: only,
     floorDatabaseUrl,
     databaseUrls,
@@ -122,31 +135,49 @@ async function compareOn(
       databaseUrls?: Record<'new' | 'old', string>;
     },
 ): Promise<EngineComparison> {
-  const servers = { new: await start('new'), old: await start('old') };
-  const both = [servers.new, servers.old];
-  /** Loads one server while the other is stopped (`runAlone`). */
-  const loadAlone = async (which: 'new' | 'old', hot: (typeof HOT_PATHS)[number]): Promise<Loaded> => {
-    const server = servers[which];
-    await runAlone(server, both);
+  const servers: Record<'new' | 'old', Running[]> = { new: [], old: [] };
+  const all: Running[] = [];
+  for (let copy = 0; copy < copies; copy += 1) {
+    for (const which of ['new', 'old'] as const) {
+      servers[which].push(await start(which));
+      all.push(servers[which].at(-1)!);
+    }
+  }
+  /** Loads one server while the others are stopped (`runAlone`). */
+  const loadAlone = async (server: Running, hot: (typeof HOT_PATHS)[number]): Promise<Loaded> => {
+    await runAlone(server, all);
     const cpuBefore = await processCpuUs(server.pid);
     const measure = await load(server.origin, hot, { durationS });
     const cpuUs = (await processCpuUs(server.pid)) - cpuBefore;
     return { ...measure, cpuUs: cpuUs / Math.max(1, measure.reqPerSec * durationS) };
   };
   try {
-    const idle = await compareIdle(servers, databaseUrls);
+    // The first process of each side idles; the others are stopped meanwhile.
+    const idle = await compareIdle({ new: servers.new[0]!, old: servers.old[0]! }, all, databaseUrls);
     // Idling shrinks a server's young generation (V8's memory reducer), and the first loads after it
     // scavenge about twice as often: each server is loaded once, uncounted, before the rounds.
-    for (const which of ['new', 'old'] as const) await loadAlone(which, HOT_PATHS[0]!);
-    for (const server of both) signal(server, 'SIGSTOP');
+    for (const server of all) await loadAlone(server, HOT_PATHS[0]!);
+    for (const server of all) signal(server, 'SIGSTOP');
     const floorsBefore = await measureFloors(floorDatabaseUrl, durationS);
     const paths: PathComparison[] = [];
     for (const hot of HOT_PATHS.filter((each) => !only || only.includes(each.name))) {
       const runs: Record<'new' | 'old', Loaded[]> = { new: [], old: [] };
+      const byServer = new Map<Running, Loaded[]>(all.map((server) => [server, []]));
       for (let round = 0; round < rounds; round += 1) {
         const order = round % 2 === 0 ? (['new', 'old'] as const) : (['old', 'new'] as const);
-        for (const which of order) runs[which].push(await loadAlone(which, hot));
+        for (let copy = 0; copy < copies; copy += 1) {
+          for (const which of order) {
+            const server = servers[which][copy]!;
+            const loaded = await loadAlone(server, hot);
+            runs[which].push(loaded);
+            byServer.get(server)!.push(loaded);
+          }
+        }
       }
+      const spreadOf = (side: Running[]) => {
+        const medians = side.map((server) => median(byServer.get(server)!.map((each) => each.cpuUs)));
+        return (Math.max(...medians) - Math.min(...medians)) / Math.min(...medians);
+      };
       const newCpuUs = medianOf(runs.new, (measure) => measure.cpuUs, 1);
       const oldCpuUs = medianOf(runs.old, (measure) => measure.cpuUs, 1);
       const newReqPerSec = medianOf(runs.new, (measure) => measure.reqPerSec);
@@ -165,13 +196,15 @@ async function compareOn(
           (sum, measure) => sum + measure.non2xx + measure.errors,
           0,
         ),
+        sameCodeSpread:
+          copies > 1 ? Math.round(Math.max(spreadOf(servers.new), spreadOf(servers.old)) * 100) / 100 : null,
       };
       paths.push(comparison);
       console.log(
         `${engine.padEnd(10)} ${hot.name.padEnd(20)} new ${String(newReqPerSec).padStart(7)}  old ${String(oldReqPerSec).padStart(7)} req/s  new/old ${comparison.ratio}  CPU old/new ${comparison.cpuRatio}`,
       );
     }
-    for (const server of both) signal(server, 'SIGSTOP');
+    for (const server of all) signal(server, 'SIGSTOP');
     const floorsAfter = await measureFloors(floorDatabaseUrl, durationS);
     const floors = {
       bare: Math.round((floorsBefore.bare + floorsAfter.bare) / 2),
@@ -180,23 +213,23 @@ async function compareOn(
     console.log(`${engine.padEnd(10)} floors: bare ${floors.bare} req/s, one query ${floors.oneQuery} req/s`);
     return { engine, floors, idle, paths };
   } finally {
-    for (const server of both) signal(server, 'SIGCONT');
-    await Promise.all([servers.new.stop(), servers.old.stop()]);
+    for (const server of all) signal(server, 'SIGCONT');
+    await Promise.all(all.map((server) => server.stop()));
   }
 }
 
 /** Each server idling alone, in turns (new, old, old, new); the two windows of each averaged. */
 async function compareIdle(
   servers: Record<'new' | 'old', Running>,
+  all: Running[],
   databaseUrls?: Record<'new' | 'old', string>,
 ): Promise<IdleComparison> {
-  const both = [servers.new, servers.old];
   // Past their start (first rounds, first reads of the ledger) before anything is counted.
   await sleep(IDLE_SETTLE_MS);
   const windows: Record<'new' | 'old', IdleMeasure[]> = { new: [], old: [] };
   for (const which of ['new', 'old', 'old', 'new'] as const) {
     windows[which].push(
-      await measureIdle(servers[which], both, { seconds: IDLE_SECONDS, databaseUrl: databaseUrls?.[which] }),
+      await measureIdle(servers[which], all, { seconds: IDLE_SECONDS, databaseUrl: databaseUrls?.[which] }),
     );
   }
   const mean = (measures: IdleMeasure[]): IdleMeasure => {
@@ -215,13 +248,20 @@ async function compareIdle(
   return idle;
 }
 
-function table(ref: string, sha: string, results: EngineComparison[], durationS: number, rounds: number) {
+function table(
+  ref: string,
+  sha: string,
+  results: EngineComparison[],
+  { durationS, rounds, copies }: { durationS: number; rounds: number; copies: number },
+) {
   const lines = [
     `# This checkout against ${ref} (${sha.slice(0, 7)})`,
     '',
-    `Both servers built as \`npm start\` builds them and running at once, each path loaded ${rounds} × ${durationS} s`,
-    `on each in turns (autocannon, ${CONNECTIONS} connections, every request a name not asked for before); the median`,
-    'of the rounds. Only the loaded server runs: the other is stopped (SIGSTOP) meanwhile. CPU µs/req is',
+    `Both servers built as \`npm start\` builds them, ${copies} process${copies > 1 ? 'es' : ''} of each running at once, each path loaded`,
+    `${rounds} × ${durationS} s on each process in turns (autocannon, ${CONNECTIONS} connections, every request a name not`,
+    'asked for before); the median of the rounds. Only the loaded server runs: the others are stopped',
+    '(SIGSTOP) meanwhile. The same-code spread is the widest gap between two processes of one side (their',
+    'median CPU per request): a CPU ratio closer to 1 than that is within the noise of processes. CPU µs/req is',
     'the server’s CPU time per request (every thread, during its loads): the cost of a request even where',
     'one load generator cannot saturate the server (the cached routes).',
     'new/old and CPU old/new above 1: this checkout is faster.',
@@ -243,11 +283,11 @@ function table(ref: string, sha: string, results: EngineComparison[], durationS:
       `| CPU ms per second | ${idle.new.cpuMsPerS} | ${idle.old.cpuMsPerS} | ${ratio(idle.old.cpuMsPerS, idle.new.cpuMsPerS)} |`,
       `| database transactions per second | ${idle.new.transactionsPerS ?? '–'} | ${idle.old.transactionsPerS ?? '–'} | ${ratio(idle.old.transactionsPerS, idle.new.transactionsPerS)} |`,
       '',
-      '| path | new req/s | old req/s | new/old | new CPU µs/req | old CPU µs/req | CPU old/new | new × bare | new × one query | old × one query | new p99 ms | old p99 ms | failures |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| path | new req/s | old req/s | new/old | new CPU µs/req | old CPU µs/req | CPU old/new | same-code spread | new × bare | new × one query | old × one query | new p99 ms | old p99 ms | failures |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...paths.map(
         (each) =>
-          `| ${each.name} | ${each.newReqPerSec} | ${each.oldReqPerSec} | ${each.ratio} | ${each.newCpuUs} | ${each.oldCpuUs} | ${each.cpuRatio} | ${over(each.newReqPerSec, floors.bare)} | ${over(each.newReqPerSec, floors.oneQuery)} | ${over(each.oldReqPerSec, floors.oneQuery)} | ${each.newP99Ms} | ${each.oldP99Ms} | ${each.failures} |`,
+          `| ${each.name} | ${each.newReqPerSec} | ${each.oldReqPerSec} | ${each.ratio} | ${each.newCpuUs} | ${each.oldCpuUs} | ${each.cpuRatio} | ${each.sameCodeSpread === null ? '–' : `${Math.round(each.sameCodeSpread * 100)} %`} | ${over(each.newReqPerSec, floors.bare)} | ${over(each.newReqPerSec, floors.oneQuery)} | ${over(each.oldReqPerSec, floors.oneQuery)} | ${each.newP99Ms} | ${each.oldP99Ms} | ${each.failures} |`,
       ),
       '',
     );
@@ -258,7 +298,7 @@ function table(ref: string, sha: string, results: EngineComparison[], durationS:
 /** Compares this checkout's server with the one at `ref`; prints the table and writes it under bench/results. */
 export async function compareWith(
   ref: string,
-  { durationS, rounds = DEFAULT_ROUNDS, paths }: CompareOptions,
+  { durationS, rounds = DEFAULT_ROUNDS, copies = DEFAULT_COPIES, paths }: CompareOptions,
 ) {
   const old = checkoutAndBuild(ref);
   const { sha } = old;
@@ -269,6 +309,7 @@ export async function compareWith(
       await compareOn('PGlite', (which) => startProductServer({}, { root: rootOf(which) }), {
         durationS,
         rounds,
+        copies,
         paths,
       }),
     ];
@@ -278,17 +319,24 @@ export async function compareWith(
           'PostgreSQL',
           (which) =>
             startProductServer({ DATABASE_URL: which === 'new' ? newUrl : oldUrl }, { root: rootOf(which) }),
-          { durationS, rounds, paths, floorDatabaseUrl: newUrl, databaseUrls: { new: newUrl, old: oldUrl } },
+          {
+            durationS,
+            rounds,
+            copies,
+            paths,
+            floorDatabaseUrl: newUrl,
+            databaseUrls: { new: newUrl, old: oldUrl },
+          },
         ),
       ),
     );
     if (onPostgres) results.push(onPostgres);
-    const markdown = table(ref, sha, results, durationS, rounds);
+    const markdown = table(ref, sha, results, { durationS, rounds, copies });
     const resultsDir = path.join(ROOT, 'bench', 'results');
     await mkdir(resultsDir, { recursive: true });
     await writeFile(
       path.join(resultsDir, 'compare.json'),
-      `${JSON.stringify({ ref, sha, durationS, rounds, connections: CONNECTIONS, results }, null, 2)}\n`,
+      `${JSON.stringify({ ref, sha, durationS, rounds, copies, connections: CONNECTIONS, results }, null, 2)}\n`,
     );
     await writeFile(path.join(resultsDir, 'COMPARE.md'), `${markdown}\n`);
     console.log(`\n${markdown}`);

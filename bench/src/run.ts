@@ -410,6 +410,7 @@ if (args.has('compare')) {
   await compareWith(ref === 'true' ? 'HEAD~1' : ref!, {
     durationS: Number(args.get('duration') ?? 5),
     rounds: Number(args.get('rounds') ?? 2),
+    ...(args.has('copies') ? { copies: Number(args.get('copies')) } : {}),
     paths: args.get('paths')?.split(','),
   });
   process.exit(0);
