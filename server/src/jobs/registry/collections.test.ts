@@ -65,6 +65,35 @@ describe.each(engineCases)('the first collection of a domain, across servers, on
     expect(await collectionsCreated()).toBe(before + 1);
   });
 
+  it('makes no second collection when another server records one between this one’s look and its keep', async () => {
+    const before = await collectionsCreated();
+    const tlds = createTldService(t.database.db, { cacheMs: 0 });
+    let reachedKeep!: () => void;
+    const atKeep = new Promise<void>((resolve) => (reachedKeep = resolve));
+    let letKeep!: () => void;
+    const keepMayGo = new Promise<void>((resolve) => (letKeep = resolve));
+    // This server has looked (no collection, no creation kept) and prepared its own creation; it keeps
+    // it only once the other server has created and recorded the collection.
+    const late = createCollections(
+      t.writer,
+      {
+        ...tlds,
+        keepCollectionCreation: async (tld, creation) => {
+          reachedKeep();
+          await keepMayGo;
+          return tlds.keepCollectionCreation(tld, creation);
+        },
+      },
+      createSubmitOnce(t.writer, new MirrorReader('http://local-ledger/ledger', injectFetch(t.app))),
+    );
+    const lateAnswer = late('hbar');
+    await atKeep;
+    const first = await server()('hbar');
+    letKeep();
+    expect(await lateAnswer).toBe(first);
+    expect(await collectionsCreated()).toBe(before + 1);
+  });
+
   it('submits the creation another server prepared and kept before it stopped, not a second one', async () => {
     const tlds = createTldService(t.database.db, { cacheMs: 0 });
     const prepared = await t.writer.prepare(

@@ -1,6 +1,7 @@
 import { TokenCreateTransaction, TokenType } from '@hashgraph/sdk';
 import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
 import type { TldService } from '../../modules/tlds/service';
+import { RetryLater } from '../job-queue';
 import type { StoredTransaction, SubmitOnce } from './submit-once';
 
 /** What the collections need of the top-level domains: their recorded collection and its creation. */
@@ -18,11 +19,18 @@ export type CollectionTlds = Pick<
  * transaction is kept on the domain's row, and every server that needs the collection before it is
  * recorded submits that same transaction (the network takes it once).
  */
+/** Another server recorded the collection while this one was preparing its creation. */
+class CollectionRecorded extends Error {
+  constructor(readonly tokenId: string) {
+    super(`collection ${tokenId} recorded by another server`);
+  }
+}
+
 export function createCollections(writer: LedgerWriter, tlds: CollectionTlds, submitOnce: SubmitOnce) {
   const collectionsBeingCreated = new Map<string, Promise<string>>();
   const knownCollections = new Map<string, string>();
 
-  async function createCollection(tld: string) {
+  async function createCollection(tld: string): Promise<string> {
     let standing: StoredTransaction | null = await tlds.collectionCreation(tld);
     const made = await submitOnce(
       standing ?? undefined,
@@ -37,14 +45,25 @@ export function createCollections(writer: LedgerWriter, tlds: CollectionTlds, su
           .setWipeKey(writer.operatorPublicKey)
           .setAdminKey(writer.operatorPublicKey),
       async (next) => {
-        if (next) standing = await tlds.keepCollectionCreation(tld, next);
-        else if (standing) {
+        if (next) {
+          standing = await tlds.keepCollectionCreation(tld, next);
+          // None stands: the server whose creation stood recorded the collection (which clears the
+          // creation) after this one looked, or dropped it. Submitting this one would make a second.
+          if (!standing) {
+            const recorded = await tlds.collectionOf(tld);
+            if (recorded) throw new CollectionRecorded(recorded);
+            throw new RetryLater('the collection’s creation was dropped meanwhile; asking again', 0);
+          }
+        } else if (standing) {
           await tlds.dropCollectionCreation(tld, standing.transactionId);
           standing = null;
         }
         return standing;
       },
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof CollectionRecorded) return { entityId: error.tokenId, serials: [] };
+      throw error;
+    });
     if (!made.entityId) throw new Error('token create record has no entity id');
     return made.entityId;
   }
