@@ -9,6 +9,8 @@ test('an available name: price in HBAR and USD, add to cart, the popup and the c
   page,
   header,
 }) => {
+  // The axe scan of the page with its popup took past 30 s once on a loaded CI machine.
+  test.setTimeout(90_000);
   const search = new SearchPage(page);
   await search.goto();
   const label = unique();
