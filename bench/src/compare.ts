@@ -24,7 +24,7 @@ import {
   startProductServer,
   type Running,
 } from './processes';
-import { median } from './statistics';
+import { median, spread } from './statistics';
 
 /** Each path is loaded this many times on each server, in turns (new, old, then old, new, …); `--rounds`. */
 const DEFAULT_ROUNDS = 2;
@@ -175,8 +175,7 @@ async function compareOn(
         }
       }
       const spreadOf = (side: Running[]) => {
-        const medians = side.map((server) => median(byServer.get(server)!.map((each) => each.cpuUs)));
-        return (Math.max(...medians) - Math.min(...medians)) / Math.min(...medians);
+        return spread(side.map((server) => median(byServer.get(server)!.map((each) => each.cpuUs))));
       };
       const newCpuUs = medianOf(runs.new, (measure) => measure.cpuUs, 1);
       const oldCpuUs = medianOf(runs.old, (measure) => measure.cpuUs, 1);

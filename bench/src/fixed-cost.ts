@@ -27,7 +27,7 @@ import {
   threadsCpuNs,
   type Running,
 } from './processes';
-import { median } from './statistics';
+import { median, spread } from './statistics';
 
 export type FixedCost = {
   rounds: number;
@@ -286,10 +286,8 @@ export async function measureFixedCost({
     const reqPerSec = (measured: Measured[]) => median(measured.map((each) => each.reqPerSec));
     const cpuUs = (measured: Measured[]) => median(measured.map((each) => each.cpuUs));
     /** How far apart the processes of one kind are: (slowest - fastest) / fastest, of their medians. */
-    const spread = (group: Running[], pathName: string) => {
-      const medians = group.map((server) => cpuUs(runsOf(server, pathName)));
-      return (Math.max(...medians) - Math.min(...medians)) / Math.min(...medians);
-    };
+    const spreadOf = (group: Running[], pathName: string) =>
+      spread(group.map((server) => cpuUs(runsOf(server, pathName))));
     const bareRuns = CACHED_PATHS.flatMap(({ name }) => of(floors, bareName(name)));
     const bareCpuUs = cpuUs(bareRuns);
     const bareInProduct = [...loggedWithBare, ...unloggedWithBare].map((each) => each.bare);
@@ -356,7 +354,7 @@ export async function measureFixedCost({
           linesOnCpuUs: round1(linesOnCpuUs),
           linesOffCpuUs: round1(linesOffCpuUs),
           lineCostInterleaved: round3(1 - linesOffCpuUs / linesOnCpuUs),
-          sameCodeSpread: round3(Math.max(spread(logged, name), spread(unlogged, name))),
+          sameCodeSpread: round3(Math.max(spreadOf(logged, name), spreadOf(unlogged, name))),
           lineShareProfiled: round3(lineShares.get(name)!.share),
           profiledSamples: lineShares.get(name)!.busySamples,
         };

@@ -13,3 +13,8 @@ export function median(values: readonly number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+
+/** How far apart `values` are: (largest − smallest) / smallest, the gap between processes of one code. */
+export function spread(values: readonly number[]): number {
+  return (Math.max(...values) - Math.min(...values)) / Math.min(...values);
+}

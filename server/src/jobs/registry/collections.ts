@@ -14,11 +14,6 @@ export type CollectionTlds = Pick<
   | 'dropCollectionCreation'
 >;
 
-/**
- * The NFT collection of each top-level domain, created on first use, once across servers: the creation
- * transaction is kept on the domain's row, and every server that needs the collection before it is
- * recorded submits that same transaction (the network takes it once).
- */
 /** Another server recorded the collection while this one was preparing its creation. */
 class CollectionRecorded extends Error {
   constructor(readonly tokenId: string) {
@@ -26,6 +21,11 @@ class CollectionRecorded extends Error {
   }
 }
 
+/**
+ * The NFT collection of each top-level domain, created on first use, once across servers: the creation
+ * transaction is kept on the domain's row, and every server that needs the collection before it is
+ * recorded submits that same transaction (the network takes it once).
+ */
 export function createCollections(writer: LedgerWriter, tlds: CollectionTlds, submitOnce: SubmitOnce) {
   const collectionsBeingCreated = new Map<string, Promise<string>>();
   const knownCollections = new Map<string, string>();
