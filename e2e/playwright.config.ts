@@ -108,6 +108,9 @@ export default defineConfig({
         // Every journey signs its own wallet in from this one client.
         RATE_LIMIT_SIGN_IN: '10000',
         RATE_LIMIT_SEARCH: '10000',
+        // Every journey's browser quotes from this machine.
+        RATE_LIMIT_QUOTE_ADDRESS: '10000',
+        HELD_NAMES_PER_ADDRESS: '10000',
         // Due expiry reminders are looked for every 2 s instead of every 10 minutes.
         REMINDER_SWEEP_MS: '2000',
         // The search remote is deployed on another origin, as a separately deployed remote would be.
@@ -142,6 +145,9 @@ export default defineConfig({
         LOG_LEVEL: 'error',
         RATE_CACHE_MS: '0',
         RATE_LIMIT_SEARCH: '10000',
+        // Every journey's browser quotes from this machine.
+        RATE_LIMIT_QUOTE_ADDRESS: '10000',
+        HELD_NAMES_PER_ADDRESS: '10000',
       },
     },
     {
@@ -184,6 +190,9 @@ export default defineConfig({
         WALLETCONNECT_PROJECT_ID: 'e2e-project-id',
         RATE_LIMIT_SIGN_IN: '10000',
         RATE_LIMIT_SEARCH: '10000',
+        // Every journey's browser quotes from this machine.
+        RATE_LIMIT_QUOTE_ADDRESS: '10000',
+        HELD_NAMES_PER_ADDRESS: '10000',
         // A quote lapses while a test's wallet holds the payment; a payment after it is still taken
         // while its names are free, so the other journeys are not hurried.
         QUOTE_TTL_MS: '20000',
@@ -220,6 +229,9 @@ export default defineConfig({
         WALLETCONNECT_PROJECT_ID: 'e2e-project-id',
         RATE_LIMIT_SIGN_IN: '10000',
         RATE_LIMIT_SEARCH: '10000',
+        // Every journey's browser quotes from this machine.
+        RATE_LIMIT_QUOTE_ADDRESS: '10000',
+        HELD_NAMES_PER_ADDRESS: '10000',
       },
     },
   ],

@@ -142,6 +142,25 @@ const ConfigSchema = z.object({
   RATE_LIMIT_FAUCET: z.coerce.number().int().positive().default(5),
   /** Verification mails per hour, for one account and for one address. */
   RATE_LIMIT_VERIFICATION_MAIL: z.coerce.number().int().positive().default(3),
+  /** Quotes per minute for one account, and for one client address. */
+  RATE_LIMIT_QUOTE: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_QUOTE_ADDRESS: z.coerce.number().int().positive().default(30),
+  /** Ledger reads of a name's holder on request (after a transfer) per minute and account. */
+  RATE_LIMIT_HOLDER_REFRESH: z.coerce.number().int().positive().default(10),
+  /** Names one account, and one client address, may hold at once in unpaid quotes (a cart holds 2). */
+  HELD_NAMES_PER_ACCOUNT: z.coerce.number().int().positive().default(6),
+  HELD_NAMES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /** A session ends this long after sign-in, or after this long without a request, whichever is first. */
+  SESSION_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(24 * 60 * 60_000),
+  SESSION_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(2 * 60 * 60_000),
 });
 
 export type AppConfig = z.infer<typeof ConfigSchema> & {
@@ -156,6 +175,11 @@ export const MIRROR_NODES = {
   /** A local network's mirror REST where hiero-local-node and `npx local-ledger` serve it. */
   local: 'http://127.0.0.1:5551',
 } as const;
+
+/** Cookies are Secure when configured so, else when the public address is https. */
+export function usesSecureCookies(config: Pick<AppConfig, 'COOKIE_SECURE'>, publicUrl: string): boolean {
+  return config.COOKIE_SECURE ? config.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:');
+}
 
 /** HEDERA_NODES as the SDK's network map: address → node account. */
 export function hederaNodes(config: Pick<AppConfig, 'HEDERA_NODES'>): Record<string, string> | null {

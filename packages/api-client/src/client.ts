@@ -167,6 +167,8 @@ function sessionEndpoints(call: Call, http: KyInstance) {
     async logout(): Promise<void> {
       await http.post('auth/logout').catch(toApiRequestError);
     },
+    /** Ends every session of the signed-in account, in every browser. */
+    logoutEverywhere: () => call(z.object({ ended: z.number() }), 'post', 'auth/logout-everywhere'),
   };
 }
 

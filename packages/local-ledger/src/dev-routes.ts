@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
-import { isLoopback, LEDGER_DOWN, LedgerHttpError } from './ledger-http';
+import { isFromThisMachine, LEDGER_DOWN, LedgerHttpError } from './ledger-http';
 import type { LocalLedger } from './local-ledger';
 import type { LocalLedgerWriter } from './local-ledger-writer';
 import type { LocalRate } from './mirror-format';
@@ -29,11 +29,11 @@ export type LedgerDevRoutesOptions = {
 /** Free money and a switch that stops every payment are for the developer's own machine. */
 export function loopbackOnly(openToNetwork = false) {
   return async (request: FastifyRequest) => {
-    if (!openToNetwork && !isLoopback(request.ip)) {
+    if (!openToNetwork && !isFromThisMachine(request)) {
       throw new LedgerHttpError(
         403,
         'LOOPBACK_ONLY',
-        'This local ledger route answers only clients on the same machine (set LEDGER_DEV_ROUTES=open to allow others)',
+        'This local ledger route answers only clients on the same machine, not through an untrusted proxy (set LEDGER_DEV_ROUTES=open to allow others)',
       );
     }
   };

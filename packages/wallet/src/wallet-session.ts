@@ -22,7 +22,8 @@ type WalletSessionState = {
   wallet: WalletPort | null;
   connect(name: WalletName, walletConnect?: WalletConnectOptions): Promise<void>;
   restore(): Promise<void>;
-  logout(): Promise<void>;
+  /** Ends this browser's session; `everywhere` ends the account's sessions in every browser first. */
+  logout(options?: { everywhere?: boolean }): Promise<void>;
   /**
    * The adapter, loaded again after a page reload when an action needs it; throws
    * WalletAccountChangedError while the wallet offers another account.
@@ -106,7 +107,9 @@ export const useWalletSession = create<WalletSessionState>()((set, get) => {
       }
     },
 
-    async logout() {
+    async logout(options = {}) {
+      // Every other browser's session ends with it; a failure leaves this one signed in to try again.
+      if (options.everywhere) await api.logoutEverywhere();
       const { wallet } = get();
       // Forget the wallet first: its disconnect event must not start a second logout.
       set({

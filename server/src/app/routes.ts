@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RemotesManifest } from '@registry/contracts/remotes';
-import type { AppConfig } from '../config';
+import { usesSecureCookies, type AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { localLedgerDevRoutes, localLedgerRestRoutes, type LocalRate } from '../ledger/local-ledger-adapter';
 import { registerRegistryDevRoutes } from '../ledger/registry-dev-routes';
@@ -22,6 +22,7 @@ import { releaseRoutes } from '../modules/releases/routes';
 import { createReleaseService } from '../modules/releases/service';
 import { tldRoutes } from '../modules/tlds/routes';
 import { registerRemotesManifest } from '../plugins/remotes-manifest';
+import { refuseCrossOriginWrites } from '../plugins/same-origin-writes';
 import { registerReleaseFiles } from '../plugins/static-apps';
 import type { LedgerAccess, LocalLedgerParts, ModuleServices } from './services';
 import type { PaymentWorkers } from './workers';
@@ -45,9 +46,7 @@ export async function registerApi(
   const { requireSession } = services;
   const signInRateLimit = { max: config.RATE_LIMIT_SIGN_IN, timeWindow: MINUTE };
   const searchRateLimit = { max: config.RATE_LIMIT_SEARCH, timeWindow: MINUTE };
-  const secureCookies = config.COOKIE_SECURE
-    ? config.COOKIE_SECURE === 'true'
-    : publicUrl.startsWith('https:');
+  const secureCookies = usesSecureCookies(config, publicUrl);
   const ledgerInfo = access.writer
     ? {
         network:
@@ -63,13 +62,23 @@ export async function registerApi(
     : null;
   await app.register(
     async (api) => {
+      refuseCrossOriginWrites(api, publicUrl);
       await api.register(tldRoutes, { tlds: services.tlds });
       await api.register(authRoutes, { auth: services.auth, requireSession, secureCookies, signInRateLimit });
-      await api.register(domainRoutes, { domains: services.domains, requireSession, searchRateLimit });
+      await api.register(domainRoutes, {
+        domains: services.domains,
+        requireSession,
+        searchRateLimit,
+        holderRefreshRateLimit: { max: config.RATE_LIMIT_HOLDER_REFRESH, timeWindow: MINUTE },
+      });
       await api.register(orderRoutes, {
         records: services.orderRecords,
         orders: payments.orders,
         requireSession,
+        quoteRateLimits: {
+          perAccount: { max: config.RATE_LIMIT_QUOTE, timeWindow: MINUTE },
+          perAddress: { max: config.RATE_LIMIT_QUOTE_ADDRESS, timeWindow: MINUTE },
+        },
       });
       await api.register(profileRoutes, { profiles: services.profiles, requireSession });
       await api.register(recordRoutes, { records: services.records, requireSession, searchRateLimit });
@@ -109,9 +118,13 @@ export async function registerPublicPages(
     publicUrl,
     rateLimit,
   });
-  await app.register(pictureRoutes, {
-    pictures: createPictureService(database.db),
-    requireSession: services.requireSession,
+  // The upload sits beside the public pictures, outside `/api`'s scope: the same write check.
+  await app.register(async (scope) => {
+    refuseCrossOriginWrites(scope, publicUrl);
+    await scope.register(pictureRoutes, {
+      pictures: createPictureService(database.db),
+      requireSession: services.requireSession,
+    });
   });
 }
 

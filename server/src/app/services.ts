@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MIRROR_NODES, type AppConfig } from '../config';
+import { MIRROR_NODES, usesSecureCookies, type AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { injectFetch } from '../ledger/inject-fetch';
 import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
@@ -9,7 +9,7 @@ import type { LocalLedgerParts } from '../ledger/local-ledger-adapter';
 import { MirrorLedgerReader, MirrorReader } from '../ledger/mirror-reader';
 import { fileMailer, smtpMailer, type Mailer } from '../mail/mailer';
 import { createAuthService } from '../modules/auth/service';
-import { registerSessions } from '../modules/auth/session-plugin';
+import { registerSessions, sessionCookieName } from '../modules/auth/session-plugin';
 import { createDomainService } from '../modules/domains/service';
 import { createEmailVerificationService } from '../modules/email-verification/service';
 import { createIdentityService } from '../modules/identity/service';
@@ -83,8 +83,17 @@ export async function createModuleServices(
   const settings = createSettingsService(db, { cacheMs: config.REFERENCE_CACHE_MS });
   const tlds = createTldService(db, { cacheMs: config.REFERENCE_CACHE_MS });
   const priceList = createPriceList(settings, access.priceSource);
-  const auth = createAuthService({ db, ledger: access.ledger });
-  const { requireSession } = registerSessions(app, auth);
+  const auth = createAuthService({
+    db,
+    ledger: access.ledger,
+    sessionTtlMs: config.SESSION_TTL_MS,
+    sessionIdleMs: config.SESSION_IDLE_MS,
+  });
+  const { requireSession } = registerSessions(
+    app,
+    auth,
+    sessionCookieName(usesSecureCookies(config, publicUrl)),
+  );
   const tokens = await promotionTokens(settings, config, deps.localLedger);
   const domains = createDomainService({
     db,

@@ -293,4 +293,23 @@ describe.runIf(TEST_DATABASE_URL)('two servers behind nginx, one killed with kil
     }
     expect((await fetch(`${origin}/metrics`)).status).toBe(404);
   });
+
+  it('refuses through the proxy what is for this machine only, whatever client address it is told', async () => {
+    for (const claimed of [undefined, '127.0.0.1']) {
+      const headers: Record<string, string> = claimed
+        ? { 'x-forwarded-for': claimed, 'x-real-ip': claimed }
+        : {};
+      expect((await fetch(`${origin}/metrics`, { headers })).status).toBe(404);
+      for (const route of ['/ledger/control', '/ledger/rate', '/ledger/faucet', '/ledger/domain-expiry']) {
+        const answer = await fetch(`${origin}${route}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect([403, 404], route).toContain(answer.status);
+      }
+    }
+    // Each server, asked directly on this machine, still serves its metrics.
+    expect((await fetch(`${servers[0]!.origin}/metrics`)).status).toBe(200);
+  });
 });

@@ -118,6 +118,7 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps) {
         },
         claimTokenId: services.tokens.claimTokenId,
         quoteTtlMs: config.QUOTE_TTL_MS,
+        holdLimits: { perAccount: config.HELD_NAMES_PER_ACCOUNT, perAddress: config.HELD_NAMES_PER_ADDRESS },
         // The watcher is made after the orders (it takes their payments): looked up when a quote is issued.
         quoteIssued: () => app.ledgerWatcher?.quoteIssued(),
         // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.

@@ -132,8 +132,16 @@ export const nameHolds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     accountId: text('account_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When this account's unbroken hold began: a re-quote never holds the name past one quote's life from it. */
+    heldSince: timestamp('held_since', { withTimezone: true }).notNull().defaultNow(),
+    /** The client address that quoted: the cap on names held at once applies per address too. */
+    clientAddress: text('client_address'),
   },
-  (table) => [index('name_holds_order_idx').on(table.orderId)],
+  (table) => [
+    index('name_holds_order_idx').on(table.orderId),
+    index('name_holds_account_idx').on(table.accountId),
+    index('name_holds_client_address_idx').on(table.clientAddress),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -241,6 +249,8 @@ export const sessions = pgTable(
     idHash: text('id_hash').primaryKey(),
     accountId: text('account_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last request seen with this session (kept to the minute): an idle session ends before its expiry. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [index('sessions_account_idx').on(table.accountId)],

@@ -1,3 +1,4 @@
+import { validateHeaderValue } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -36,9 +37,24 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(status).send(body);
     }
     request.log.error({ err: error }, 'request failed');
+    // A header the route set may be what failed (a character Node refuses): it must not fail this answer too.
+    dropUnsendableHeaders(reply);
     const body: ApiError = { code: 'INTERNAL', message: 'Something went wrong' };
     return reply.status(500).send(body);
   });
+}
+
+/** Removes the redirect and any header Node would refuse to write, so the error answer itself goes out. */
+function dropUnsendableHeaders(reply: FastifyReply) {
+  reply.removeHeader('location');
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined) continue;
+    try {
+      for (const part of [value].flat()) validateHeaderValue(name, String(part));
+    } catch {
+      reply.removeHeader(name);
+    }
+  }
 }
 
 /** Errors Fastify meets before routing (a malformed URL, say): the same `{ code, message }` shape. */

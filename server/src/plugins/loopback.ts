@@ -1,4 +1,5 @@
-/** 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 form. */
-export function isLoopback(address: string): boolean {
-  return address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
-}
+/**
+ * "This machine only" is one rule for the whole server, the embedded ledger's dev routes' own: the
+ * socket decides, and a request a proxy forwarded is local only through a trusted proxy naming loopback.
+ */
+export { isFromThisMachine } from '../ledger/local-ledger-adapter';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { HttpError } from '../http-error';
 import type { PaymentTaking } from '../jobs/ledger-watcher';
-import { isLoopback } from './loopback';
+import { isFromThisMachine } from './loopback';
 import { RequestDurations } from './request-durations';
 
 type Sources = {
@@ -101,7 +101,7 @@ export function createMetrics() {
       app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
         const allowed =
           access.open ||
-          isLoopback(request.ip) ||
+          isFromThisMachine(request) ||
           (access.token !== undefined && bearerMatches(access.token, request.headers.authorization));
         if (!allowed)
           throw new HttpError(

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { SERVER_ROOT } from '../paths';
+import { MANY_BUYERS_ON_ONE_MACHINE } from './test-config';
 
 export type ServerProcess = {
   origin: string;
@@ -30,7 +31,14 @@ export async function startServerProcess(
   const child = spawn(process.execPath, ['--enable-source-maps', path.join('dist', 'main.js')], {
     cwd: SERVER_ROOT,
     // Port 0: the system picks a free one, and the server says which once it listens.
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...MANY_BUYERS_ON_ONE_MACHINE,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -91,8 +91,9 @@ export async function startTestApp(
       payload: { accountId, nonce, signatureMap: signMessageLikeWallet(key, message) },
     });
     if (verify.statusCode !== 200) throw new Error(`sign-in failed: ${verify.body}`);
-    const cookie = verify.cookies.find((item) => item.name === 'registry_session');
-    return { accountId, key, cookie: `registry_session=${cookie!.value}` };
+    // `__Host-registry_session` when the server's public address is https.
+    const cookie = verify.cookies.find((item) => item.name.endsWith('registry_session'))!;
+    return { accountId, key, cookie: `${cookie.name}=${cookie.value}` };
   }
 
   /** A unique name for this test, e.g. `t3x9k1.hbar`. */

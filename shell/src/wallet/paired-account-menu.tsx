@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@registry/contracts/routes';
 import { Menu, MenuItem, MenuNote } from '@registry/ui/menu';
 import { useWalletSession } from '@registry/wallet/wallet-session';
+import { bus } from '@registry/bus';
 import { FramePart, lazyPart } from '../layout/frame-part';
 import { usePrimaryName } from './use-primary-name';
 
@@ -10,7 +11,7 @@ const SendHbarModal = lazyPart(() => import('./send-hbar-modal').then((module) =
 
 /**
  * The account's primary name (or its id when it has none) opening a menu: balance (read when it
- * opens), Send HBAR, Orders & Profile, Logout.
+ * opens), Send HBAR, Orders & Profile, Logout, Sign out everywhere.
  */
 export function PairedAccountMenu({ accountId }: { accountId: string }) {
   const { logout, adapter } = useWalletSession();
@@ -18,6 +19,16 @@ export function PairedAccountMenu({ accountId }: { accountId: string }) {
   const [balance, setBalance] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const navigate = useNavigate();
+
+  const signOutEverywhere = async () => {
+    try {
+      await logout({ everywhere: true });
+      bus.emit('toast', { kind: 'success', message: 'Signed out on every device' });
+      navigate('/');
+    } catch {
+      bus.emit('toast', { kind: 'error', message: 'Could not sign out everywhere; try again' });
+    }
+  };
 
   const onOpenChange = async (open: boolean) => {
     if (!open) return;
@@ -52,6 +63,7 @@ export function PairedAccountMenu({ accountId }: { accountId: string }) {
           <Link to={paths.profile('orders')}>Orders &amp; Profile</Link>
         </MenuItem>
         <MenuItem onSelect={() => void logout().then(() => navigate('/'))}>Logout</MenuItem>
+        <MenuItem onSelect={() => void signOutEverywhere()}>Sign out everywhere</MenuItem>
       </Menu>
       {sending ? (
         <FramePart>

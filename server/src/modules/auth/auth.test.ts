@@ -96,12 +96,18 @@ describe.each(engineCases)('wallet sign-in on $engine', ({ open }) => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('refuses an account the ledger does not know', async () => {
-    const { nonce, message } = await challenge('0.0.999999');
+  it('refuses an account the ledger does not know: no challenge, and no session without one', async () => {
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/challenge',
+      payload: { accountId: '0.0.999999' },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_UNKNOWN' });
     const response = await verify({
       accountId: '0.0.999999',
-      nonce,
-      signatureMap: signMessageLikeWallet(PrivateKey.generateED25519(), message),
+      nonce: 'bWFkZS11cC1ub25jZS1vZi0yNC1ieXRlcw',
+      signatureMap: signMessageLikeWallet(PrivateKey.generateED25519(), 'made up'),
     });
     expect(response.statusCode).toBe(401);
   });

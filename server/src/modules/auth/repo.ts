@@ -44,12 +44,26 @@ export async function insertSession(db: Db, session: { idHash: string; accountId
   await db.insert(sessions).values(session);
 }
 
-export async function findLiveSession(db: Db, idHash: string, now: Date) {
+/** The session if it has not expired and was seen after `seenAfter` (not idle). */
+export async function findLiveSession(db: Db, idHash: string, now: Date, seenAfter: Date) {
   const [row] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, seenAfter)));
   return row ?? null;
+}
+
+export async function touchSession(db: Db, idHash: string, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+/** Ends every session of the account; answers how many there were. */
+export async function deleteAccountSessions(db: Db, accountId: string): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.accountId, accountId))
+    .returning({ idHash: sessions.idHash });
+  return deleted.length;
 }
 
 export async function deleteSession(db: Db, idHash: string) {

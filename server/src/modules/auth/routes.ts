@@ -9,7 +9,7 @@ import {
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { clearCookie, requestCookie, setCookie } from '../../plugins/cookies';
 import type { AuthService } from './service';
-import { SESSION_COOKIE } from './session-plugin';
+import { sessionCookieName } from './session-plugin';
 import { sessionRoutes } from './session-routes';
 
 type Options = {
@@ -25,6 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
 ) => {
   // Sign-in sets and logout clears the session cookie with the same flags, so browsers match them.
   const cookieFlags = { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: '/' } as const;
+  const cookieName = sessionCookieName(secureCookies);
 
   app.post(
     '/auth/challenge',
@@ -58,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       const session = await auth.verify(request.body);
-      setCookie(reply, SESSION_COOKIE, session.sessionId, { ...cookieFlags, expires: session.expiresAt });
+      setCookie(reply, cookieName, session.sessionId, { ...cookieFlags, expires: session.expiresAt });
       return { accountId: session.accountId, expiresAt: session.expiresAt.toISOString() };
     },
   );
@@ -70,13 +71,23 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     async (accountId) => ({ accountId }),
   );
 
+  sessionRoutes(app, requireSession, ['auth'])(
+    'POST',
+    '/auth/logout-everywhere',
+    {
+      summary: 'Sign out everywhere: end every session of the signed-in account, in every browser',
+      response: z.object({ ended: z.number().int() }),
+    },
+    async (accountId) => ({ ended: await auth.logoutEverywhere(accountId) }),
+  );
+
   app.post(
     '/auth/logout',
     { schema: { summary: 'End the session', tags: ['auth'], response: { 204: z.null() } } },
     async (request, reply) => {
-      const sessionId = requestCookie(request, SESSION_COOKIE);
+      const sessionId = requestCookie(request, cookieName);
       if (sessionId) await auth.logout(sessionId);
-      clearCookie(reply, SESSION_COOKIE, cookieFlags);
+      clearCookie(reply, cookieName, cookieFlags);
       return reply.status(204).send(null);
     },
   );

@@ -14,6 +14,9 @@ import * as repo from './repo';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** A session's last-seen time is written at most this often (a small part of the idle time): not a write per request. */
+const lastSeenStepMs = (idleMs: number) => Math.min(60_000, idleMs / 20);
 
 const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
@@ -49,11 +52,41 @@ export function verifyMessageSignature(
   });
 }
 
-export type AuthServiceOptions = { db: Db; ledger: LedgerReader; now?: () => Date };
+export type AuthServiceOptions = {
+  db: Db;
+  ledger: LedgerReader;
+  now?: () => Date;
+  /** A session ends this long after sign-in (24 h unless configured)… */
+  sessionTtlMs?: number;
+  /** …or this long after its last request (2 h unless configured). */
+  sessionIdleMs?: number;
+};
 
-export function createAuthService({ db, ledger, now = () => new Date() }: AuthServiceOptions) {
+const ledgerDown = () =>
+  new HttpError(503, 'HCS-DOWN', 'The ledger cannot be reached to check the signature; try again');
+
+/** The account's key from the ledger; an outage is a 503 (nothing is used up by it). */
+async function accountKeyOf(ledger: LedgerReader, accountId: string): Promise<AccountKey | null> {
+  try {
+    return await ledger.getAccountKey(accountId);
+  } catch (error) {
+    if (error instanceof LedgerUnavailableError) throw ledgerDown();
+    throw error;
+  }
+}
+
+export function createAuthService({
+  db,
+  ledger,
+  now = () => new Date(),
+  sessionTtlMs = SESSION_TTL_MS,
+  sessionIdleMs = SESSION_IDLE_MS,
+}: AuthServiceOptions) {
   return {
+    /** A one-time message to sign; none is stored for an account the ledger does not know. */
     async createChallenge(accountId: string) {
+      if (!(await accountKeyOf(ledger, accountId)))
+        throw new HttpError(404, 'ACCOUNT_UNKNOWN', 'The account is not known on the ledger');
       const nonce = randomBytes(24).toString('base64url');
       const expiresAt = new Date(now().getTime() + CHALLENGE_TTL_MS);
       await repo.deleteExpiredChallenges(db, now());
@@ -65,32 +98,24 @@ export function createAuthService({ db, ledger, now = () => new Date() }: AuthSe
       };
     },
 
-    /** Verifies the signed challenge and opens a session; the account key comes from the ledger only. */
+    /**
+     * Verifies the signed challenge and opens a session; the account key comes from the ledger only.
+     * Any attempt uses the challenge up, right or wrong, once the ledger has answered (an outage must
+     * not burn it): a wrong signature cannot be followed by another guess on the same nonce.
+     */
     async verify(input: { accountId: string; nonce: string; signatureMap: string }) {
       const challenge = await repo.findLiveChallenge(db, input.nonce, input.accountId, now());
       if (!challenge) throw unauthorized('The sign-in challenge is unknown, used or expired');
-      // The challenge is used up only once the ledger has answered: a network outage must not burn it.
-      let key: AccountKey | null;
-      try {
-        key = await ledger.getAccountKey(input.accountId);
-      } catch (error) {
-        if (error instanceof LedgerUnavailableError)
-          throw new HttpError(
-            503,
-            'HCS-DOWN',
-            'The ledger cannot be reached to check the signature; try again',
-          );
-        throw error;
-      }
+      const key = await accountKeyOf(ledger, input.accountId);
+      if (!(await repo.consumeChallenge(db, input.nonce, input.accountId, now())))
+        throw unauthorized('The sign-in challenge is unknown, used or expired');
       if (!key) throw unauthorized('The account is not known on the ledger');
       const message = signInMessage(input.accountId, input.nonce, challenge.expiresAt);
       if (!verifyMessageSignature(message, input.signatureMap, key)) {
         throw new HttpError(401, 'INVALID_SIGNATURE', 'The signature does not match the account key');
       }
-      if (!(await repo.consumeChallenge(db, input.nonce, input.accountId, now())))
-        throw unauthorized('The sign-in challenge is unknown, used or expired');
       const sessionId = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
+      const expiresAt = new Date(now().getTime() + sessionTtlMs);
       await repo.insertSession(db, {
         idHash: hashSessionId(sessionId),
         accountId: input.accountId,
@@ -99,13 +124,24 @@ export function createAuthService({ db, ledger, now = () => new Date() }: AuthSe
       return { sessionId, accountId: input.accountId, expiresAt };
     },
 
+    /** The live session's account; a request keeps it from going idle. */
     async session(sessionId: string) {
-      const row = await repo.findLiveSession(db, hashSessionId(sessionId), now());
-      return row ? { accountId: row.accountId, expiresAt: row.expiresAt } : null;
+      const at = now();
+      const idHash = hashSessionId(sessionId);
+      const row = await repo.findLiveSession(db, idHash, at, new Date(at.getTime() - sessionIdleMs));
+      if (!row) return null;
+      if (at.getTime() - row.lastSeenAt.getTime() >= lastSeenStepMs(sessionIdleMs))
+        await repo.touchSession(db, idHash, at);
+      return { accountId: row.accountId, expiresAt: row.expiresAt };
     },
 
     async logout(sessionId: string) {
       await repo.deleteSession(db, hashSessionId(sessionId));
+    },
+
+    /** Sign out everywhere: every session of the account ends, in every browser. */
+    async logoutEverywhere(accountId: string) {
+      return repo.deleteAccountSessions(db, accountId);
     },
   };
 }

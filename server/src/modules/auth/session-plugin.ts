@@ -5,6 +5,12 @@ import type { AuthService } from './service';
 
 export const SESSION_COOKIE = 'registry_session';
 
+/**
+ * Over https the cookie carries the `__Host-` prefix: browsers then keep it only when it is Secure, has
+ * path `/` and no Domain, so a sibling subdomain cannot set or shadow it.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in wallet account; set by `requireSession`. */
@@ -13,11 +19,11 @@ declare module 'fastify' {
 }
 
 /** Adds `request.accountId` and the `requireSession` pre-handler used by account-scoped routes. */
-export function registerSessions(app: FastifyInstance, auth: AuthService) {
+export function registerSessions(app: FastifyInstance, auth: AuthService, cookieName: string) {
   app.decorateRequest('accountId', null);
   return {
     async requireSession(request: FastifyRequest) {
-      const sessionId = requestCookie(request, SESSION_COOKIE);
+      const sessionId = requestCookie(request, cookieName);
       const session = sessionId ? await auth.session(sessionId) : null;
       if (!session) throw unauthorized();
       request.accountId = session.accountId;

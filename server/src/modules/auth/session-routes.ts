@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
+import { HttpError } from '../../http-error';
 import { sessionAccount } from './session-plugin';
 
 /** What a module's session routes are given: the check that a request carries a signed-in session. */
@@ -23,6 +24,8 @@ export type SessionInput<S extends Schemas> = {
   params: Parsed<S['params']>;
   query: Parsed<S['querystring']>;
   body: Parsed<S['body']>;
+  /** The client's address (from the socket, or a trusted proxy's header). */
+  clientAddress: string;
 };
 
 /** The error answers a route documents: each status code with the `{ code, message }` body. */
@@ -34,6 +37,22 @@ export function errorResponses<const Code extends number>(...codes: Code[]) {
 }
 
 const SESSION_ERRORS = errorResponses(400, 401, 402, 403, 404, 409, 429, 503);
+
+/**
+ * A limit counted per signed-in account. It is a limiter of its own (not the route's hook), so a route
+ * may have both: the plugin runs only the first hook of a request.
+ */
+function perAccountLimit(app: FastifyInstance, limit: RateLimit) {
+  const counted = app.createRateLimit({
+    ...limit,
+    keyGenerator: (request) => `account:${sessionAccount(request)}`,
+  });
+  return async (request: FastifyRequest) => {
+    const result = await counted(request);
+    if (!result.isAllowed && result.isExceeded)
+      throw new HttpError(429, 'RATE_LIMITED', `Too many requests, try again in ${result.ttlInSeconds} s`);
+  };
+}
 
 /**
  * Defines routes of the signed-in account. The session is checked when the request arrives, before
@@ -48,22 +67,30 @@ export function sessionRoutes(
   return function route<S extends Schemas>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    definition: S & { summary: string; rateLimit?: { max: number; timeWindow: number } },
+    definition: S & {
+      summary: string;
+      /** Per client address. */
+      rateLimit?: RateLimit;
+      /** Per signed-in account, whatever address or session it comes from. */
+      accountRateLimit?: RateLimit;
+    },
     handler: (accountId: string, input: SessionInput<S>) => Promise<z.input<S['response']>>,
   ) {
-    const { summary, rateLimit, response, ...parts } = definition;
+    const { summary, rateLimit, accountRateLimit, response, ...parts } = definition;
     // The zod validator compiler parses each part; the handler gets them typed through SessionInput.
     app.route({
       method,
       url,
       onRequest: requireSession,
       ...(rateLimit ? { config: { rateLimit } } : {}),
+      ...(accountRateLimit ? { preHandler: perAccountLimit(app, accountRateLimit) } : {}),
       schema: { summary, tags, ...parts, response: { 200: response, ...SESSION_ERRORS } } as FastifySchema,
       handler: async (request) =>
         handler(sessionAccount(request), {
           params: request.params,
           query: request.query,
           body: request.body,
+          clientAddress: request.ip,
         } as SessionInput<S>),
     });
   };

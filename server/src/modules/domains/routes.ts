@@ -22,7 +22,12 @@ import { errorResponses, sessionRoutes } from '../auth/session-routes';
 import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
 import type { DomainService } from './service';
 
-type Options = SessionRouteOptions & { domains: DomainService; searchRateLimit: RateLimit };
+type Options = SessionRouteOptions & {
+  domains: DomainService;
+  searchRateLimit: RateLimit;
+  /** Each refresh reads the ledger and writes the database: limited per account. */
+  holderRefreshRateLimit: RateLimit;
+};
 
 const errors = errorResponses(400, 429, 503);
 
@@ -73,7 +78,10 @@ const searchRoutes: FastifyPluginAsyncZod<Options> = async (app, { domains, sear
 };
 
 /** The signed-in account's own names: lists, details, transfers. */
-const myDomainRoutes: FastifyPluginAsyncZod<Options> = async (app, { domains, requireSession }) => {
+const myDomainRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { domains, requireSession, holderRefreshRateLimit },
+) => {
   const mine = sessionRoutes(app, requireSession, ['my']);
   mine(
     'GET',
@@ -131,6 +139,7 @@ const myDomainRoutes: FastifyPluginAsyncZod<Options> = async (app, { domains, re
         "Read a domain's NFT holder from the ledger now (after a transfer) instead of at the watcher's next sweep",
       params: DomainParamsSchema,
       response: DomainHolderSchema,
+      accountRateLimit: holderRefreshRateLimit,
     },
     async (_account, { params }) => domains.followHolder(params.name),
   );
@@ -142,10 +151,7 @@ const myDomainRoutes: FastifyPluginAsyncZod<Options> = async (app, { domains, re
   );
 };
 
-export const domainRoutes: FastifyPluginAsyncZod<Options> = async (
-  app,
-  { domains, requireSession, searchRateLimit },
-) => {
-  await app.register(searchRoutes, { domains, requireSession, searchRateLimit });
-  await app.register(myDomainRoutes, { domains, requireSession, searchRateLimit });
+export const domainRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  await app.register(searchRoutes, options);
+  await app.register(myDomainRoutes, options);
 };

@@ -31,6 +31,8 @@ export type OrderDeps = {
   runJobs: (jobKeys: string[]) => Promise<void>;
   /** How long a quote holds its names and price (10 minutes unless configured). */
   quoteTtlMs?: number;
+  /** Names one account and one client address may hold at once (no limit unless configured). */
+  holdLimits?: { perAccount: number; perAddress: number };
   /** A quote was issued: its payment may come at any moment (the ledger watcher reads more often). */
   quoteIssued?: () => void;
   now?: () => Date;

@@ -1,6 +1,7 @@
 import type { QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
 import { roundAmount } from '@registry/contracts/pricing';
-import { conflict } from '../../http-error';
+import type { Executor } from '../../db/database';
+import { conflict, HttpError } from '../../http-error';
 import type { OrderContext } from './order-context';
 import { paidKind } from './paid-kinds';
 import { roundedLines, type Pricing } from './pricing';
@@ -11,17 +12,46 @@ import { hbarToTinybars } from '@registry/contracts/hbar';
 /** A quote holds its names and price this long unless the server is configured otherwise. */
 export const QUOTE_TTL_MS = 10 * 60_000;
 
+/** A continued hold with less time than this left is not quoted: nobody could pay it in time. */
+const MIN_TIME_TO_PAY_MS = 30_000;
+
+/** How many names one account, and one client address, may hold at once in unpaid quotes. */
+export type HoldLimits = { perAccount: number; perAddress: number };
+
+/** Refuses a quote that would hold more names at once than the account or its address may. */
+async function checkHoldLimits(
+  tx: Executor,
+  holder: { accountId: string; clientAddress: string | null },
+  now: Date,
+  names: string[],
+  limits: HoldLimits,
+) {
+  const held = await repo.countLiveHolds(tx, holder, now, names);
+  if (held.byAccount + names.length > limits.perAccount || held.byAddress + names.length > limits.perAddress)
+    throw new HttpError(
+      429,
+      'TOO_MANY_HOLDS',
+      `Unpaid quotes already hold ${Math.max(held.byAccount, held.byAddress)} names; pay for them or let them expire first`,
+    );
+}
+
 /** An order at a fixed HBAR amount for 10 minutes (the quote's lifetime), its names held meanwhile. */
 export function createQuote({ deps, now }: OrderContext, { priced }: Pricing) {
   const { db, treasuryAccountId } = deps;
-  return async function quote(accountId: string, request: QuoteRequest): Promise<QuoteResponse> {
+  const ttlMs = deps.quoteTtlMs ?? QUOTE_TTL_MS;
+  const limits = deps.holdLimits ?? { perAccount: Infinity, perAddress: Infinity };
+  return async function quote(
+    accountId: string,
+    request: QuoteRequest,
+    clientAddress: string | null = null,
+  ): Promise<QuoteResponse> {
     const ledgerUp = await deps.ledgerAvailable().catch(() => false);
     if (!ledgerUp) throw networkDown();
     const { lines, result } = await priced(accountId, request);
     const total = roundAmount(result.total);
     const amountTinybars = hbarToTinybars(total);
     const quotedAt = now();
-    const expiresAt = new Date(quotedAt.getTime() + (deps.quoteTtlMs ?? QUOTE_TTL_MS));
+    let expiresAt = new Date(quotedAt.getTime() + ttlMs);
     let order: repo.Order;
     try {
       order = await db.transaction(async (tx) => {
@@ -39,16 +69,27 @@ export function createQuote({ deps, now }: OrderContext, { priced }: Pricing) {
           lines,
         );
         if (paidKind(request.kind).holdsNames) {
-          const refused = await repo.holdNames(
+          const names = lines.map((item) => item.itemName);
+          await checkHoldLimits(tx, { accountId, clientAddress }, quotedAt, names, limits);
+          const held = await repo.holdNames(
             tx,
-            { orderId: created.id, accountId, expiresAt, now: quotedAt },
-            lines.map((item) => item.itemName),
+            { orderId: created.id, accountId, clientAddress, expiresAt, now: quotedAt, ttlMs },
+            names,
           );
-          if (refused.length > 0)
+          if (held.refused.length > 0)
             throw conflict(
               'DOMAINS_TAKEN',
-              `Someone else purchased few domains in your cart: ${refused.join(', ')}`,
+              `Someone else purchased few domains in your cart: ${held.refused.join(', ')}`,
             );
+          if (held.endsAt && held.endsAt < expiresAt) {
+            if (held.endsAt.getTime() - quotedAt.getTime() < MIN_TIME_TO_PAY_MS)
+              throw conflict(
+                'HOLD_SPENT',
+                `You held ${names.join(', ')} for a quote's full time without paying; quote again after ${new Date(held.endsAt.getTime() + ttlMs).toISOString()}`,
+              );
+            expiresAt = held.endsAt;
+            await repo.shortenQuote(tx, created.id, expiresAt);
+          }
         }
         return created;
       });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, like, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { domains, jobs, ledgerPayments, nameHolds, orderLines, orders } from '../../db/schema';
 import { ORDER_STATUS, PAID_STATUSES, PAYMENT_OUTCOME, UNPAID_STATUSES } from './order-status';
@@ -96,35 +96,106 @@ export async function orderWithTransaction(db: Db, transactionId: string) {
   return row ?? null;
 }
 
+/** Who holds names for a quote, and the limits of one quote's hold. */
+export type NameHold = {
+  orderId: string;
+  accountId: string;
+  clientAddress: string | null;
+  expiresAt: Date;
+  now: Date;
+  /** One quote's life: an account's unbroken hold of a name never lasts longer than this. */
+  ttlMs: number;
+};
+
 /**
- * Holds the names for an order, atomically: a name nobody holds, or whose hold ran out, or that the
- * same account holds for another of its quotes, becomes this order's; answers the names it could not
- * take (someone else's live quote holds them). The unique key on the name makes concurrent quotes for
- * one name queue up here, so exactly one of them wins.
+ * Holds each name for the order unless another account holds it now; answers the names refused and,
+ * of those held, when the first hold ends. An account that held a name within the last quote's life
+ * continues that hold (same start), so re-quoting or withdrawing and quoting again never holds a name
+ * longer than one quote's life from the first; another account may take it once that hold ends. The
+ * unique key on the name makes concurrent quotes for one name queue up here: exactly one of them wins.
  */
 export async function holdNames(
   executor: Executor,
-  hold: { orderId: string; accountId: string; expiresAt: Date; now: Date },
+  hold: NameHold,
   names: string[],
-): Promise<string[]> {
+): Promise<{ refused: string[]; endsAt: Date | null }> {
   const refused: string[] = [];
+  let endsAt: Date | null = null;
+  const now = sql`${hold.now.toISOString()}::timestamptz`;
+  const ttl = sql`${hold.ttlMs} * interval '1 millisecond'`;
+  const continued = sql`${nameHolds.accountId} = ${hold.accountId} and ${nameHolds.expiresAt} + ${ttl} > ${now}`;
   for (const name of names) {
-    const taken = await executor
+    const [taken] = await executor
       .insert(nameHolds)
-      .values({ name, orderId: hold.orderId, accountId: hold.accountId, expiresAt: hold.expiresAt })
+      .values({
+        name,
+        orderId: hold.orderId,
+        accountId: hold.accountId,
+        clientAddress: hold.clientAddress,
+        expiresAt: hold.expiresAt,
+        heldSince: hold.now,
+      })
       .onConflictDoUpdate({
         target: nameHolds.name,
-        set: { orderId: hold.orderId, accountId: hold.accountId, expiresAt: hold.expiresAt },
+        set: {
+          orderId: hold.orderId,
+          accountId: hold.accountId,
+          clientAddress: hold.clientAddress,
+          heldSince: sql`case when ${continued} then ${nameHolds.heldSince} else excluded.held_since end`,
+          expiresAt: sql`case when ${continued} then least(excluded.expires_at, ${nameHolds.heldSince} + ${ttl}) else excluded.expires_at end`,
+        },
         setWhere: or(
           eq(nameHolds.orderId, hold.orderId),
           eq(nameHolds.accountId, hold.accountId),
           lte(nameHolds.expiresAt, hold.now),
         ),
       })
-      .returning({ name: nameHolds.name });
-    if (taken.length === 0) refused.push(name);
+      .returning({ name: nameHolds.name, expiresAt: nameHolds.expiresAt });
+    if (!taken) refused.push(name);
+    else if (endsAt === null || taken.expiresAt < endsAt) endsAt = taken.expiresAt;
   }
-  return refused;
+  return { refused, endsAt };
+}
+
+/**
+ * How many names the account, and the client address, hold now in unpaid quotes, leaving out the given
+ * names (a re-quote of them takes no new hold).
+ */
+export async function countLiveHolds(
+  executor: Executor,
+  holder: { accountId: string; clientAddress: string | null },
+  now: Date,
+  exceptNames: string[],
+): Promise<{ byAccount: number; byAddress: number }> {
+  const live = and(
+    gt(nameHolds.expiresAt, now),
+    exceptNames.length > 0 ? notInArray(nameHolds.name, exceptNames) : undefined,
+  );
+  const [row] = await executor
+    .select({
+      byAccount: sql<number>`count(*) filter (where ${nameHolds.accountId} = ${holder.accountId})`.mapWith(
+        Number,
+      ),
+      byAddress:
+        sql<number>`count(*) filter (where ${nameHolds.clientAddress} = ${holder.clientAddress ?? ''})`.mapWith(
+          Number,
+        ),
+    })
+    .from(nameHolds)
+    .where(
+      and(
+        live,
+        holder.clientAddress
+          ? or(eq(nameHolds.accountId, holder.accountId), eq(nameHolds.clientAddress, holder.clientAddress))
+          : eq(nameHolds.accountId, holder.accountId),
+      ),
+    );
+  return row ?? { byAccount: 0, byAddress: 0 };
+}
+
+/** The order ends when the first of its holds does (a continued hold may end before a full quote's life). */
+export async function shortenQuote(executor: Executor, orderId: string, expiresAt: Date) {
+  await executor.update(orders).set({ expiresAt }).where(eq(orders.id, orderId));
 }
 
 /**
@@ -142,7 +213,8 @@ export async function withdrawQuote(db: Db, accountId: string, orderId: string, 
       )
       .returning({ id: orders.id });
     if (!withdrawn) return false;
-    await releaseHolds(tx, orderId);
+    // The holds end now but stay on record: a new quote by the same account continues them.
+    await tx.update(nameHolds).set({ expiresAt: now }).where(eq(nameHolds.orderId, orderId));
     return true;
   });
 }

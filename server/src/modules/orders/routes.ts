@@ -14,18 +14,20 @@ import {
   QuoteResponseSchema,
   WithdrawResponseSchema,
 } from '@registry/contracts/orders';
-import { sessionRoutes, type SessionRouteOptions } from '../auth/session-routes';
+import { sessionRoutes, type RateLimit, type SessionRouteOptions } from '../auth/session-routes';
 import type { OrderRecords, OrderService } from './service';
 
 type Options = SessionRouteOptions & {
   records: Pick<OrderRecords, 'history'>;
   /** Absent when no ledger writer is configured: nothing can be paid then, the history still reads. */
   orders: OrderService | null;
+  /** Quotes hold names: limited per account and per client address. */
+  quoteRateLimits: { perAccount: RateLimit; perAddress: RateLimit };
 };
 
 export const orderRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { records, orders, requireSession },
+  { records, orders, requireSession, quoteRateLimits },
 ) => {
   const mine = sessionRoutes(app, requireSession, ['orders']);
   mine(
@@ -35,14 +37,18 @@ export const orderRoutes: FastifyPluginAsyncZod<Options> = async (
     async (account) => ({ orders: await records.history(account) }),
   );
   if (!orders) return;
-  paymentRoutes(mine, orders);
+  paymentRoutes(mine, orders, quoteRateLimits);
   accountOrderRoutes(mine, orders);
 };
 
 type SessionRoute = ReturnType<typeof sessionRoutes>;
 
 /** A paid action's steps: quote (or preview), confirm with the payment, and where it stands. */
-function paymentRoutes(mine: SessionRoute, orders: OrderService) {
+function paymentRoutes(
+  mine: SessionRoute,
+  orders: OrderService,
+  quoteRateLimits: Options['quoteRateLimits'],
+) {
   mine(
     'POST',
     '/orders/quote',
@@ -51,8 +57,10 @@ function paymentRoutes(mine: SessionRoute, orders: OrderService) {
         'Quote a paid action: amount in tinybars, names held, discounts, expiry; pay the treasury with the memo',
       body: QuoteRequestSchema,
       response: QuoteResponseSchema,
+      rateLimit: quoteRateLimits.perAddress,
+      accountRateLimit: quoteRateLimits.perAccount,
     },
-    async (account, { body }) => orders.quote(account, body),
+    async (account, { body, clientAddress }) => orders.quote(account, body, clientAddress),
   );
   mine(
     'POST',

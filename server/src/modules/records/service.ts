@@ -51,6 +51,25 @@ const GATEWAY_CACHE_SIZE = 10_000;
 export type GatewayAnswer =
   { kind: 'redirect'; url: string } | { kind: 'page'; statusCode: 200 | 404; message: string };
 
+/**
+ * A web2 address as it may go in `Location`: the URL parser's form, with every character outside
+ * ASCII and every quote or bracket percent-encoded. Null for anything but an http(s) URL.
+ */
+export function redirectTarget(address: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  // The parser leaves a few characters that are legal in URLs but not wanted in a header as they are.
+  return url.href.replace(
+    /["<>\\^`{|}]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /** The HTTP gateway (`GET /r/{name}`): where a name's site address leads, each answer kept briefly. */
 function createGateway(db: Db, domains: DomainService, now: () => number) {
   const gatewayCache = new Map<string, { answer: GatewayAnswer; expires: number }>();
@@ -63,10 +82,14 @@ function createGateway(db: Db, domains: DomainService, now: () => number) {
       answer = { kind: 'page', statusCode: 404, message: RESOLVER_MESSAGES.noAddress };
     } else {
       const target = resolvedAddress(toRecords(domainName, await repo.findRecords(db, domainName)));
-      answer =
-        target.kind === 'address'
-          ? { kind: 'redirect', url: target.url }
-          : { kind: 'page', statusCode: 200, message: target.message };
+      const url = target.kind === 'address' ? redirectTarget(target.url) : null;
+      answer = url
+        ? { kind: 'redirect', url }
+        : {
+            kind: 'page',
+            statusCode: 200,
+            message: target.kind === 'address' ? RESOLVER_MESSAGES.noAddress : target.message,
+          };
     }
     if (gatewayCache.size >= GATEWAY_CACHE_SIZE) gatewayCache.clear();
     gatewayCache.set(domainName, { answer, expires: now() + GATEWAY_TTL_MS });

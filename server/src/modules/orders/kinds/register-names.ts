@@ -22,18 +22,19 @@ export async function registerNames(
   { domains, queue }: KindDeps,
 ): Promise<Effect> {
   const names = lines.map((item) => item.itemName);
-  const refused = new Set(
-    await repo.holdNames(
-      tx,
-      {
-        orderId: order.id,
-        accountId: order.accountId,
-        expiresAt: new Date(paidAt.getTime() + HOLD_WHILE_SETTLING_MS),
-        now: paidAt,
-      },
-      names,
-    ),
+  const held = await repo.holdNames(
+    tx,
+    {
+      orderId: order.id,
+      accountId: order.accountId,
+      clientAddress: null,
+      expiresAt: new Date(paidAt.getTime() + HOLD_WHILE_SETTLING_MS),
+      now: paidAt,
+      ttlMs: HOLD_WHILE_SETTLING_MS,
+    },
+    names,
   );
+  const refused = new Set(held.refused);
   const registered = await domains.registeredAmong(tx, names);
   const lost = names.filter((name) => refused.has(name) || registered.has(name));
   const jobKeys: string[] = [];
