@@ -91,6 +91,37 @@ const localLedgerDoors = [
   'server/src/testing/**',
 ];
 
+/**
+ * The server's layers, top to bottom: the wiring, the modules, the generic jobs, the HTTP plugins, the
+ * ledger adapters, and the database with the small shared files. Each imports only from below it.
+ */
+const serverLayers = [['app'], ['modules'], ['jobs'], ['plugins'], ['ledger'], ['db', 'cache', 'mail']];
+const serverLayerZones = serverLayers.slice(1).flatMap((folders, index) =>
+  folders.map((folder) => ({
+    target: `./server/src/${folder}`,
+    from: serverLayers
+      .slice(0, index + 1)
+      .flat()
+      .map((above) => `./server/src/${above}`),
+    message: `server/src/${folder} sits below ${serverLayers
+      .slice(0, index + 1)
+      .flat()
+      .join(', ')}: pass what it needs in (a type of its own, a function) instead of importing upward.`,
+  })),
+);
+
+/** A status column's values are named once (server/src/db/statuses.ts, contracts' status codes). */
+const bareStatus =
+  'Name the status (ORDER_STATUS, JOB_STATUS, DOMAIN_STATUS, …) instead of writing its value.';
+const bareStatusSelectors = [
+  "Property[key.name='status'] > Literal",
+  "CallExpression[callee.name=/^(eq|ne|inArray|notInArray)$/][arguments.0.property.name='status'] > Literal",
+  "CallExpression[callee.name=/^(inArray|notInArray)$/][arguments.0.property.name='status'] > ArrayExpression > Literal",
+  String.raw`TemplateElement[value.raw=/status\s*(=|<>|in)\s*\(?\s*('|-?\d)/]`,
+  // `${jobs.status} = 'running'`: the column interpolated, a status value written out after it.
+  String.raw`TemplateElement[value.raw=/^\s*(=|<>|in)\s*\(?\s*'(queued|running|done|failed|quoted|superseded|paid|completed|refunded|settled)'/]`,
+].map((selector) => ({ selector, message: bareStatus }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -137,15 +168,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/jobs/**/*.ts'],
-    ignores: ['server/src/**/*.test.ts'],
+    // Every arrow between the server's folders points down; tests and their helpers wire any part.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [crossModule, localLedgerInternals],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: serverLayerZones }],
+      'no-restricted-syntax': ['error', ...bareStatusSelectors],
     },
   },
   {

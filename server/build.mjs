@@ -1,24 +1,12 @@
-// Compiles the server into one ES module (dist/main.js) so it starts with plain node, without
-// transpiling on load. The server's own dependencies stay in node_modules (some load WebAssembly or
-// data files beside them); workspace packages, written in TypeScript, are compiled in.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// Compiles the server into one ES module (dist/main.js), as scripts/bundle-node.mjs describes.
+import { copyFileSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
-
-const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(dependencies).filter((name) => !name.startsWith('@registry/'));
+import { nodeBundle } from '../scripts/bundle-node.mjs';
 
 const { outputFiles } = await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
+  ...nodeBundle(new URL('./package.json', import.meta.url), 'src/main.ts', 'dist/main.js'),
   write: false,
 });
 // Each file is written beside and renamed into place: tests that build the server while others run it

@@ -1,20 +1,6 @@
-// Compiles the command into one ES module (dist/cli.js) so it starts with plain node, without
-// transpiling on load. Its dependencies stay in node_modules (PGlite loads WebAssembly and data files
-// beside it; the proto package's .proto files are read at run time); workspace packages are compiled in.
-import { readFileSync } from 'node:fs';
+// Compiles the command into one ES module (dist/cli.js), as scripts/bundle-node.mjs describes (the
+// proto package's .proto files are read at run time beside it).
 import { build } from 'esbuild';
+import { nodeBundle } from '../../scripts/bundle-node.mjs';
 
-const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(dependencies).filter((name) => !name.startsWith('@registry/'));
-
-await build({
-  entryPoints: ['src/cli.ts'],
-  outfile: 'dist/cli.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
-});
+await build(nodeBundle(new URL('./package.json', import.meta.url), 'src/cli.ts', 'dist/cli.js'));

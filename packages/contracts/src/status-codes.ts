@@ -17,6 +17,14 @@ export const REFUNDED_STATUS = 0 as const;
 /** A delivered domain whose NFT was burned or wiped on the ledger: it no longer resolves. */
 export const BURNED_STATUS = -1 as const;
 
+/** Where a registered domain stands, as its `status` keeps it (and its order lines show it). */
+export const DOMAIN_STATUS = {
+  paid: PAID_STATUS,
+  delivered: DELIVERED_STATUS,
+  burned: BURNED_STATUS,
+} as const;
+export type DomainStatus = (typeof DOMAIN_STATUS)[keyof typeof DOMAIN_STATUS];
+
 /** Claim eligibility: -1 or 0 not eligible, 1 eligible, 2 already claimed. */
 export const CLAIM_STATUS = { noClaimToken: -1, notEligible: 0, eligible: 1, alreadyClaimed: 2 } as const;
 

@@ -7,7 +7,15 @@ import type { PriceSource } from '../modules/settings/service';
 import { resolveRemotesManifest } from '../plugins/remotes-manifest';
 import { registerStaticApps } from '../plugins/static-apps';
 import { createFastify, registerBasePlugins } from './fastify-base';
-import { registerApi, registerLocalLedger, registerPublicPages, registerReleases } from './routes';
+import { createQuoteSignal } from '../jobs/quote-signal';
+import { createMetrics } from '../plugins/metrics';
+import {
+  registerApi,
+  registerLocalLedger,
+  registerOperations,
+  registerPublicPages,
+  registerReleases,
+} from './routes';
 import { createLedgerAccess, createModuleServices, type LocalLedgerParts } from './services';
 import { createLedgerWatcher, createPaymentWorkers } from './workers';
 import type { LogDestination } from '../plugins/log-output';
@@ -54,9 +62,12 @@ export async function buildApp({
     localLedger,
     mailer,
   });
-  const deps = { config, database, access, services, publicUrl, jobsAfterPayment };
+  const quotes = createQuoteSignal();
+  const metrics = createMetrics();
+  const deps = { config, database, access, services, publicUrl, jobsAfterPayment, quotes };
   const payments = createPaymentWorkers(app, deps);
-  createLedgerWatcher(app, { ...deps, payments });
+  const watcher = createLedgerWatcher(app, { ...deps, payments, metrics });
+  await registerOperations(app, database, { config, metrics, payments, watcher });
   await registerApi(app, { config, access, services, payments, publicUrl });
   await registerPublicPages(app, database, { config, access, services, payments, publicUrl });
   if (localLedger) await registerLocalLedger(app, database, localLedger, { config, services });

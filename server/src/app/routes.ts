@@ -25,7 +25,8 @@ import { registerRemotesManifest } from '../plugins/remotes-manifest';
 import { refuseCrossOriginWrites } from '../plugins/same-origin-writes';
 import { registerReleaseFiles } from '../plugins/static-apps';
 import type { LedgerAccess, LocalLedgerParts, ModuleServices } from './services';
-import type { PaymentWorkers } from './workers';
+import type { Metrics } from '../plugins/metrics';
+import type { PaymentWorkers, WatcherParts } from './workers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -152,6 +153,38 @@ export async function registerLocalLedger(
     setDomainExpiry: (name, expiresAt) => domains.setExpiry(name, expiresAt),
     faucetRateLimit,
     openToNetwork,
+  });
+}
+
+/** How the server stands: `/healthz` for load balancers, `/metrics` for Prometheus. */
+export async function registerOperations(
+  app: FastifyInstance,
+  database: Database,
+  {
+    config,
+    metrics,
+    payments,
+    watcher,
+  }: { config: AppConfig; metrics: Metrics; payments: PaymentWorkers; watcher: WatcherParts },
+) {
+  metrics.register(
+    app,
+    { queueDepth: () => payments.queue.pending(), watcherLagSeconds: watcher.lagSeconds },
+    {
+      open: config.METRICS === 'open',
+      token: config.METRICS_TOKEN,
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST,
+    },
+  );
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const up = await database.ping();
+    const lagSeconds = up ? await watcher.lagSeconds() : null;
+    return reply.status(up ? 200 : 503).send({
+      status: up ? 'ok' : 'down',
+      database: { engine: database.engine, up },
+      watcher: { lagSeconds },
+    });
   });
 }
 

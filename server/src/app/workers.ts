@@ -4,13 +4,14 @@ import type { Database } from '../db/database';
 import { createFeedLeases } from '../jobs/feed-leases';
 import { createJobQueue, JobWorker } from '../jobs/job-queue';
 import { LedgerWatcher, PAYMENTS_FEED } from '../jobs/ledger-watcher';
-import { createRegistryJobs } from '../jobs/registry-jobs';
-import { WIPE_RELEASED_JOB, wipeJobKey } from '../jobs/registry/payloads';
+import { createDeliveryService } from '../modules/delivery/service';
+import { WIPE_RELEASED_JOB, wipeJobKey } from '../modules/delivery/payloads';
 import { Sweeper } from '../jobs/sweeper';
 import { createOrderService } from '../modules/orders/service';
 import { ReminderSweeper } from '../modules/reminders/reminder-sweeper';
 import { createReminderService } from '../modules/reminders/service';
-import { createMetrics } from '../plugins/metrics';
+import type { QuoteSignal } from '../jobs/quote-signal';
+import type { Metrics } from '../plugins/metrics';
 import type { LedgerAccess, ModuleServices } from './services';
 
 declare module 'fastify' {
@@ -49,7 +50,7 @@ function waitBriefly(run: Promise<void>) {
 }
 
 /** Paid orders, with their mints and refunds on the durable job queue, and the expiry reminders. */
-export function createPaymentWorkers(app: FastifyInstance, deps: Deps) {
+export function createPaymentWorkers(app: FastifyInstance, deps: Deps & { quotes: QuoteSignal }) {
   const { config, access, services } = deps;
   const { domains, tlds, orderRecords, profiles, settings } = services;
   const db = deps.database.db;
@@ -66,7 +67,7 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps) {
   });
   const handlers = writer
     ? {
-        ...createRegistryJobs({ writer, mirror: access.mirror, domains, tlds, orders: orderRecords })
+        ...createDeliveryService({ writer, mirror: access.mirror, domains, tlds, orders: orderRecords })
           .handlers,
       }
     : {};
@@ -119,8 +120,7 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps) {
         claimTokenId: services.tokens.claimTokenId,
         quoteTtlMs: config.QUOTE_TTL_MS,
         holdLimits: { perAccount: config.HELD_NAMES_PER_ACCOUNT, perAddress: config.HELD_NAMES_PER_ADDRESS },
-        // The watcher is made after the orders (it takes their payments): looked up when a quote is issued.
-        quoteIssued: () => app.ledgerWatcher?.quoteIssued(),
+        quotes: deps.quotes,
         // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.
         runJobs: (jobKeys) =>
           deps.jobsAfterPayment
@@ -145,13 +145,15 @@ async function watcherLagSeconds(feeds: ReturnType<typeof createFeedLeases>): Pr
 }
 
 /**
- * The ledger is the truth: payments settle and names follow their NFTs without any browser. Also the
- * metrics and `/healthz`, which report how far behind the watcher is.
+ * The ledger is the truth: payments settle and names follow their NFTs without any browser. Answers
+ * the watcher (null without a ledger writer) and how far behind its payments feed is.
  */
-export function createLedgerWatcher(app: FastifyInstance, deps: Deps & { payments: PaymentWorkers }) {
+export function createLedgerWatcher(
+  app: FastifyInstance,
+  deps: Deps & { payments: PaymentWorkers; quotes: QuoteSignal; metrics: Metrics },
+) {
   const { config, access, services, payments } = deps;
   const { orders, worker } = payments;
-  const metrics = createMetrics();
   const feeds = createFeedLeases(deps.database.db, { leaseMs: config.FEED_LEASE_MS });
   const watcher =
     orders && access.writer
@@ -161,6 +163,7 @@ export function createLedgerWatcher(app: FastifyInstance, deps: Deps & { payment
           treasuryAccountId: access.writer.operatorId,
           takePayment: (record) => orders.takePayment(record),
           paymentsExpected: () => orders.anyOpenQuote(),
+          quotes: deps.quotes,
           collections: () => services.tlds.collections(),
           followNfts: (tokenId, nfts) => services.domains.followNfts(tokenId, nfts),
           kickJobs: (jobKeys) => {
@@ -168,29 +171,11 @@ export function createLedgerWatcher(app: FastifyInstance, deps: Deps & { payment
             worker!.kick().catch((error: unknown) => app.log.warn({ err: error }, 'job run failed'));
           },
           log: (line) => app.log.warn(line),
-          observe: (event) => metrics.observeWatcher(event),
+          observe: (event) => deps.metrics.observeWatcher(event),
         })
       : null;
   app.decorate('ledgerWatcher', watcher);
   app.addHook('onClose', async () => watcher?.stop());
-  const lag = async () => (watcher ? watcherLagSeconds(feeds) : null);
-  metrics.register(
-    app,
-    { queueDepth: () => payments.queue.pending(), watcherLagSeconds: lag },
-    {
-      open: config.METRICS === 'open',
-      token: config.METRICS_TOKEN,
-      port: config.METRICS_PORT,
-      host: config.METRICS_HOST,
-    },
-  );
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    const up = await deps.database.ping();
-    const lagSeconds = up ? await lag() : null;
-    return reply.status(up ? 200 : 503).send({
-      status: up ? 'ok' : 'down',
-      database: { engine: deps.database.engine, up },
-      watcher: { lagSeconds },
-    });
-  });
+  return { watcher, lagSeconds: async () => (watcher ? watcherLagSeconds(feeds) : null) };
 }
+export type WatcherParts = ReturnType<typeof createLedgerWatcher>;

@@ -14,7 +14,20 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATUS, type OrderStatus, type PaymentOutcome } from '../modules/orders/order-status';
+import {
+  DOMAIN_STATUS,
+  OTHER_DOMAIN_STATUS,
+  type DomainStatus,
+  type OtherDomainStatus,
+} from '@registry/contracts/status-codes';
+import {
+  JOB_STATUS,
+  ORDER_STATUS,
+  statusLiteral,
+  type JobStatus,
+  type OrderStatus,
+  type PaymentOutcome,
+} from './statuses';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const hbar = (name: string) => numeric(name, { precision: 20, scale: 8, mode: 'number' });
@@ -67,8 +80,8 @@ export const domains = pgTable(
     webProtection: boolean('web_protection').notNull().default(false),
     subscribed: boolean('subscribed').notNull().default(false),
     subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
-    /** 22 = minted and delivered; 1 = paid, waiting for delivery. */
-    status: integer('status').notNull().default(1),
+    /** Paid and waiting for delivery, delivered (minted and sent), or its NFT burned. */
+    status: integer('status').$type<DomainStatus>().notNull().default(DOMAIN_STATUS.paid),
     tokenId: text('token_id'),
     serialNo: bigint('serial_no', { mode: 'number' }),
     orderId: uuid('order_id'),
@@ -111,11 +124,15 @@ export const orders = pgTable(
     // Whether any quote is open (the ledger watcher reads payments promptly while one is).
     index('orders_open_quotes_idx')
       .on(table.expiresAt)
-      .where(sql`status = 'quoted'`),
+      .where(sql.raw(`status = ${statusLiteral(ORDER_STATUS.quoted)}`)),
     // The claim promotion: one open or paid claim per account, whatever races the requests run.
     uniqueIndex('orders_one_claim_per_account')
       .on(table.accountId)
-      .where(sql`kind = 'claim' and status in ('quoted', 'paid', 'completed')`),
+      .where(
+        sql.raw(
+          `kind = 'claim' and status in (${[ORDER_STATUS.quoted, ORDER_STATUS.paid, ORDER_STATUS.completed].map(statusLiteral).join(', ')})`,
+        ),
+      ),
   ],
 );
 
@@ -223,8 +240,8 @@ export const otherProviderDomains = pgTable(
     domainName: text('domain_name').notNull(),
     tokenId: text('token_id').notNull(),
     serialNumber: bigint('serial_number', { mode: 'number' }).notNull(),
-    /** 1 = subscribed, 2 = active without subscription; anything else is not listed. */
-    status: integer('status').notNull().default(2),
+    /** Subscribed or active without subscription; anything else is not listed. */
+    status: integer('status').$type<OtherDomainStatus>().notNull().default(OTHER_DOMAIN_STATUS.unsubscribed),
     createdAt: createdAt(),
   },
   (table) => [
@@ -279,7 +296,7 @@ export const jobs = pgTable(
     /** What makes the job unique, e.g. `mint:alpha.hbar:{order id}`: enqueuing twice is a no-op. */
     uniqueKey: text('unique_key').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status').notNull().default('queued'),
+    status: text('status').$type<JobStatus>().notNull().default(JOB_STATUS.queued),
     attempts: integer('attempts').notNull().default(0),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

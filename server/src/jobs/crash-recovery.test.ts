@@ -9,7 +9,7 @@ import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { createScratchPostgres, TEST_DATABASE_URL } from '../testing/test-databases';
 import { waitFor } from '../testing/wait-for';
-import { WIPE_RELEASED_JOB } from './registry/payloads';
+import { WIPE_RELEASED_JOB } from '../modules/delivery/payloads';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** Enough names for several mints of up to ten, one after another, so the kill lands among them. */

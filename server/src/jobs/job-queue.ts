@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import { isDatabaseUnavailable } from '../db/database-errors';
 import { jobs } from '../db/schema';
+import { JOB_STATUS, OPEN_JOB_STATUSES } from '../db/statuses';
 import { createRoundGuard, MAX_WORKER_PAUSE_MS, roundTimer } from './timer-rounds';
 
 export type Job = typeof jobs.$inferSelect;
@@ -41,7 +42,7 @@ function jobOutcomes(db: Db) {
       if (ids.length === 0) return;
       await db
         .update(jobs)
-        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() })
+        .set({ status: JOB_STATUS.done, lockedUntil: null, lastError: null, updatedAt: new Date() })
         .where(inArray(jobs.id, ids));
     },
 
@@ -49,7 +50,7 @@ function jobOutcomes(db: Db) {
       await db
         .update(jobs)
         .set({
-          status: 'queued',
+          status: JOB_STATUS.queued,
           lockedUntil: null,
           lastError: error,
           attempts: countsAsAttempt ? job.attempts : job.attempts - 1,
@@ -62,7 +63,7 @@ function jobOutcomes(db: Db) {
     async fail(id: number, error: string) {
       await db
         .update(jobs)
-        .set({ status: 'failed', lockedUntil: null, lastError: error, updatedAt: new Date() })
+        .set({ status: JOB_STATUS.failed, lockedUntil: null, lastError: error, updatedAt: new Date() })
         .where(eq(jobs.id, id));
     },
   };
@@ -79,7 +80,7 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
     await db.execute(sql`
       update ${jobs} set payload = saved.payload, updated_at = now()
       from (values ${values}) as saved(id, payload)
-      where ${jobs.id} = saved.id and ${jobs.status} = 'running'`);
+      where ${jobs.id} = saved.id and ${jobs.status} = ${JOB_STATUS.running}`);
   }
 
   return {
@@ -105,7 +106,7 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
       return db
         .update(jobs)
         .set({
-          status: 'running',
+          status: JOB_STATUS.running,
           attempts: sql`${jobs.attempts} + 1`,
           lockedUntil: sql`now() + (${leaseMs} || ' milliseconds')::interval`,
           updatedAt: sql`now()`,
@@ -115,8 +116,8 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
             jobs.id,
             sql`(
               select ${jobs.id} from ${jobs}
-              where (${jobs.status} = 'queued' and ${jobs.runAfter} <= now())
-                 or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now())
+              where (${jobs.status} = ${JOB_STATUS.queued} and ${jobs.runAfter} <= now())
+                 or (${jobs.status} = ${JOB_STATUS.running} and ${jobs.lockedUntil} < now())
               order by ${jobs.id}
               for update skip locked
               limit ${limit}
@@ -130,11 +131,40 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
 
     ...jobOutcomes(db),
 
+    /** The unique keys of open jobs whose key ends with `suffix` (an order's jobs end with its id). */
+    async openKeysEndingWith(suffix: string): Promise<string[]> {
+      const open = await db
+        .select({ uniqueKey: jobs.uniqueKey })
+        .from(jobs)
+        .where(and(inArray(jobs.status, OPEN_JOB_STATUSES), like(jobs.uniqueKey, `%${suffix}`)));
+      return open.map((job) => job.uniqueKey);
+    },
+
+    /**
+     * Makes queued jobs of `kind` whose payload's `field` is one of `values` due now (what they waited
+     * for happened); answers their unique keys.
+     */
+    async makeDue(kind: string, field: string, values: number[]): Promise<string[]> {
+      if (values.length === 0) return [];
+      const due = await db
+        .update(jobs)
+        .set({ runAfter: new Date() })
+        .where(
+          and(
+            eq(jobs.kind, kind),
+            eq(jobs.status, JOB_STATUS.queued),
+            inArray(sql`(${jobs.payload}->>${field})::int`, values),
+          ),
+        )
+        .returning({ uniqueKey: jobs.uniqueKey });
+      return due.map((job) => job.uniqueKey);
+    },
+
     async pending(): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(jobs)
-        .where(sql`${jobs.status} in ('queued', 'running')`);
+        .where(inArray(jobs.status, OPEN_JOB_STATUSES));
       return row?.count ?? 0;
     },
   };

@@ -1,6 +1,7 @@
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { MirrorNft, MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
 import type { FeedLeases } from './feed-leases';
+import type { QuoteSignal } from './quote-signal';
 import { createRoundGuard, roundTimer } from './timer-rounds';
 
 /** The treasury's incoming transfers, in consensus order. */
@@ -29,6 +30,8 @@ type Deps = {
   followNfts(tokenId: string, nfts: Array<{ serialNo: number; holder: string | null }>): Promise<string[]>;
   /** Whether a payment may be on its way (a quote is open): the payments feed is then read more often. */
   paymentsExpected?(): Promise<boolean>;
+  /** Quotes this server issues, as they are issued (see `quoteIssued`). */
+  quotes?: Pick<QuoteSignal, 'onIssued'>;
   /** Starts the jobs (mints, refunds) that settlements queued, without waiting for them. */
   kickJobs(jobKeys: string[]): void;
   log?: (message: string) => void;
@@ -70,6 +73,7 @@ export class LedgerWatcher {
 
   constructor(private readonly deps: Deps) {
     this.clock = deps.clock ?? Date.now;
+    deps.quotes?.onIssued(() => this.quoteIssued());
     this.guard = createRoundGuard('ledger watcher', deps.log ?? (() => undefined), this.clock, (error) =>
       error instanceof LedgerUnavailableError
         ? 'the mirror node is down'

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SettingsService } from '../modules/settings/service';
 import type { LocalLedgerWriter } from './local-ledger-adapter';
 
 /**
@@ -32,12 +31,17 @@ export type LocalPass = keyof typeof LOCAL_PASSES;
 
 const StoredPassSchema = z.object({ tokenId: z.string() });
 
+/** A value made once and kept for good, the first stored winning (the settings module's `keptOnce`). */
+export type KeptOnce = {
+  keptOnce<T>(key: string, schema: z.ZodType<T>, make: () => Promise<T>): Promise<T>;
+};
+
 /**
  * The pass's NFT collection on the local ledger, created on first start and kept. Two servers starting
  * together on a new database may both create one; the first stored wins.
  */
 export async function ensureLocalPass(
-  settings: Pick<SettingsService, 'keptOnce'>,
+  settings: KeptOnce,
   writer: LocalLedgerWriter,
   pass: LocalPass,
 ): Promise<string> {

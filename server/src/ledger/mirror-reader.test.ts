@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../testing/test-databases';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { seedBuyerWithDomains } from '@registry/local-ledger/testing/seed-buyer';
-import { injectFetch } from './inject-fetch';
+import { injectFetch } from '../plugins/inject-fetch';
 import { MirrorReader } from './mirror-reader';
 
 describe('MirrorReader against the local ledger', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { injectFetch } from '../ledger/inject-fetch';
+import { injectFetch } from './inject-fetch';
 import { buildServer, startServerProcess } from '../testing/server-process';
 import { millisecondsText, writeAccessLine } from './access-log';
 import { startTestApp, type TestApp } from '../testing/test-app';

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { HttpError } from '../http-error';
-import type { PaymentTaking } from '../jobs/ledger-watcher';
 import { isFromThisMachine } from './loopback';
 import { RequestDurations } from './request-durations';
 
@@ -66,7 +65,8 @@ export function createMetrics() {
   });
 
   return {
-    observeWatcher(event: { payment?: PaymentTaking; moved?: number }) {
+    /** What the ledger watcher did: a payment taken (by its outcome), domains that moved. */
+    observeWatcher(event: { payment?: string; moved?: number }) {
       if (event.payment) payments.inc({ outcome: event.payment });
       if (event.moved) moved.inc(event.moved);
     },
@@ -139,3 +139,4 @@ export function createMetrics() {
     },
   };
 }
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -17,6 +17,7 @@ import { domains, otherProviderDomains, tlds } from '../db/schema';
 import { openEmbeddedLedger } from '../ledger/local-ledger-adapter';
 import type { Mail } from '../mail/mailer';
 import { testConfig } from './test-config';
+import type { OtherDomainStatus } from '@registry/contracts/status-codes';
 
 export type SignedIn = { accountId: string; key: PrivateKey; cookie: string };
 
@@ -252,10 +253,13 @@ export async function startTestApp(
     owner: SignedIn,
     tokenId: string,
     domainName: string,
+    /** A listed status, or another number to test that it is not listed. */
     status: number,
   ) {
     const serialNumber = await writer.mintTo(tokenId, owner.accountId, owner.key, domainName);
-    await database.db.insert(otherProviderDomains).values({ domainName, tokenId, serialNumber, status });
+    await database.db
+      .insert(otherProviderDomains)
+      .values({ domainName, tokenId, serialNumber, status: status as OtherDomainStatus });
     return { tokenId, serialNumber };
   }
 

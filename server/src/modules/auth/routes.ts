@@ -9,8 +9,8 @@ import {
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { clearCookie, requestCookie, setCookie } from '../../plugins/cookies';
 import type { AuthService } from './service';
-import { sessionCookieName } from './session-plugin';
-import { sessionRoutes } from './session-routes';
+import { sessionCookieName } from '../../plugins/sessions';
+import { sessionRoutes } from '../../plugins/session-routes';
 
 type Options = {
   auth: AuthService;

@@ -1,4 +1,5 @@
 import { BURNED_STATUS, DELIVERED_STATUS } from '@registry/contracts/orders';
+import { OTHER_DOMAIN_STATUS } from '@registry/contracts/my-domains';
 import type { Db, Executor } from '../../db/database';
 import { gatheredByName } from '../../db/gathered-lookups';
 import type { DomainTime } from './domain-time';
@@ -48,7 +49,7 @@ export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }:
     /** Subscribes a registered domain, or else another provider's domain (status 1 = subscribed). */
     async subscribe(tx: Executor, name: string, until: Date) {
       const updated = await repo.updateDomain(tx, name, { subscribed: true, subscriptionExpiresAt: until });
-      if (updated.length === 0) await repo.setOtherProviderStatus(tx, name, 1);
+      if (updated.length === 0) await repo.setOtherProviderStatus(tx, name, OTHER_DOMAIN_STATUS.subscribed);
     },
 
     find: (name: string) => repo.findDomain(db, name),

@@ -4,7 +4,8 @@ import { BURNED_STATUS, DELIVERED_STATUS, PAID_STATUS } from '@registry/contract
 import type { Db, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
 import { domainRecords, domains, nameHolds, otherProviderDomains, reservedNames } from '../../db/schema';
-import { OTHER_DOMAIN_STATUS } from '@registry/contracts/my-domains';
+import { OTHER_DOMAIN_STATUS, type OtherDomainStatus } from '@registry/contracts/my-domains';
+import type { DomainStatus } from '@registry/contracts/status-codes';
 
 /** Every label kept back from sale (a short list kept by the operators). */
 export async function allReservedLabels(db: Db): Promise<Set<string>> {
@@ -206,7 +207,7 @@ export async function extendDomain(executor: Executor, name: string, months: num
     .where(eq(domains.name, name));
 }
 
-export async function setOtherProviderStatus(executor: Executor, name: string, status: number) {
+export async function setOtherProviderStatus(executor: Executor, name: string, status: OtherDomainStatus) {
   await executor
     .update(otherProviderDomains)
     .set({ status })
@@ -231,7 +232,7 @@ export async function markMinted(db: Db, tokenId: string, minted: Array<{ id: nu
     where ${domains.id} = minted.id`);
 }
 
-export async function markStatus(db: Db, ids: number[], status: number) {
+export async function markStatus(db: Db, ids: number[], status: DomainStatus) {
   if (ids.length === 0) return;
   await db.update(domains).set({ status }).where(inArray(domains.id, ids));
 }
@@ -306,7 +307,7 @@ export async function otherProviderDomainsFor(db: Db, tokenId: string, serials: 
       and(
         eq(otherProviderDomains.tokenId, tokenId),
         inArray(otherProviderDomains.serialNumber, serials),
-        inArray(otherProviderDomains.status, [1, 2]),
+        inArray(otherProviderDomains.status, Object.values(OTHER_DOMAIN_STATUS)),
       ),
     )
     .orderBy(otherProviderDomains.domainName);

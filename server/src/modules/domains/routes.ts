@@ -18,8 +18,8 @@ import {
   TransferPlanSchema,
   TransferRequestSchema,
 } from '@registry/contracts/my-domains';
-import { errorResponses, sessionRoutes } from '../auth/session-routes';
-import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
+import { errorResponses, sessionRoutes } from '../../plugins/session-routes';
+import type { RateLimit, SessionRouteOptions } from '../../plugins/session-routes';
 import type { DomainService } from './service';
 
 type Options = SessionRouteOptions & {

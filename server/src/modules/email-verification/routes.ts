@@ -4,8 +4,8 @@ import {
   EmailVerificationRequestSchema,
   MessageResponseSchema,
 } from '@registry/contracts/profile';
-import { errorResponses, sessionRoutes } from '../auth/session-routes';
-import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
+import { errorResponses, sessionRoutes } from '../../plugins/session-routes';
+import type { RateLimit, SessionRouteOptions } from '../../plugins/session-routes';
 import type { EmailVerificationService } from './service';
 
 type Options = SessionRouteOptions & { verifications: EmailVerificationService; rateLimit: RateLimit };

@@ -7,8 +7,8 @@ import {
   ReverseResponseSchema,
   SetPrimaryNameSchema,
 } from '@registry/contracts/identity';
-import { errorResponses, sessionRoutes } from '../auth/session-routes';
-import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
+import { errorResponses, sessionRoutes } from '../../plugins/session-routes';
+import type { RateLimit, SessionRouteOptions } from '../../plugins/session-routes';
 import { answerPreflight, etagged, openToEveryOrigin } from '../../plugins/public-answers';
 import type { IdentityService } from './service';
 

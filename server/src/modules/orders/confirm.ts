@@ -27,7 +27,7 @@ export function createConfirm({ deps, settlement, creditedBy }: OrderContext) {
    * hears the same whichever got there first.
    */
   async function answerSettled(orderId: string, accountId: string) {
-    await deps.runJobs(await repo.openJobKeysOf(db, orderId));
+    await deps.runJobs(await deps.queue.openKeysEndingWith(`:${orderId}`));
     return answer(orderId, accountId);
   }
 

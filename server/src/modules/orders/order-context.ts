@@ -3,6 +3,7 @@ import { CLAIM_MESSAGES, CLAIM_STATUS, type ClaimEligibility } from '@registry/c
 import type { Db } from '../../db/database';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { QuoteSignal } from '../../jobs/quote-signal';
 import type { DomainService } from '../domains/service';
 import type { PriceList } from '../settings/price-list';
 import type { SettingsService } from '../settings/service';
@@ -33,8 +34,8 @@ export type OrderDeps = {
   quoteTtlMs?: number;
   /** Names one account and one client address may hold at once (no limit unless configured). */
   holdLimits?: { perAccount: number; perAddress: number };
-  /** A quote was issued: its payment may come at any moment (the ledger watcher reads more often). */
-  quoteIssued?: () => void;
+  /** Raised when a quote is issued: its payment may come at any moment (the ledger watcher listens). */
+  quotes?: Pick<QuoteSignal, 'issued'>;
   now?: () => Date;
 };
 

@@ -5,7 +5,7 @@ import type { QuoteRequest, QuoteResponse } from '@registry/contracts/orders';
 import { tlds } from '../../db/schema';
 import { engineCases } from '../../testing/test-databases';
 import { startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { associationRecheckMs } from '../../jobs/registry/payloads';
+import { associationRecheckMs } from '../delivery/payloads';
 
 type Quote = QuoteResponse;
 

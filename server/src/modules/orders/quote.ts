@@ -98,7 +98,7 @@ export function createQuote({ deps, now }: OrderContext, { priced }: Pricing) {
         throw conflict('CLAIM_IN_PROGRESS', 'Another claim of this wallet is being quoted; try again');
       throw error;
     }
-    deps.quoteIssued?.();
+    deps.quotes?.issued();
     return {
       orderId: order.id,
       kind: request.kind,

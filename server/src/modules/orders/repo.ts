@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, inArray, isNull, like, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
-import { domains, jobs, ledgerPayments, nameHolds, orderLines, orders } from '../../db/schema';
+import { domains, ledgerPayments, nameHolds, orderLines, orders } from '../../db/schema';
 import { ORDER_STATUS, PAID_STATUSES, PAYMENT_OUTCOME, UNPAID_STATUSES } from './order-status';
 import { tinybarsToHbar } from '@registry/contracts/hbar';
 
@@ -270,38 +270,6 @@ export async function markPaid(
 
 export async function markOrderRefunded(db: Db, orderId: string) {
   await db.update(orders).set({ status: ORDER_STATUS.refunded }).where(eq(orders.id, orderId));
-}
-
-/**
- * The jobs of an order still to run (its mints, its refund): keyed `…:{order id}`. Only open jobs are
- * looked at, which the status index keeps few.
- */
-export async function openJobKeysOf(db: Db, orderId: string): Promise<string[]> {
-  const open = await db
-    .select({ uniqueKey: jobs.uniqueKey })
-    .from(jobs)
-    .where(and(sql`${jobs.status} in ('queued', 'running')`, like(jobs.uniqueKey, `%:${orderId}`)));
-  return open.map((job) => job.uniqueKey);
-}
-
-/**
- * Makes the waiting mint jobs of these domains due now (the buyer just associated the collection);
- * answers their unique keys.
- */
-export async function makeMintJobsDue(db: Db, domainIds: number[]): Promise<string[]> {
-  if (domainIds.length === 0) return [];
-  const due = await db
-    .update(jobs)
-    .set({ runAfter: new Date() })
-    .where(
-      and(
-        eq(jobs.kind, 'mint'),
-        eq(jobs.status, 'queued'),
-        inArray(sql`(${jobs.payload}->>'domainId')::int`, domainIds),
-      ),
-    )
-    .returning({ uniqueKey: jobs.uniqueKey });
-  return due.map((job) => job.uniqueKey);
 }
 
 /** Paid orders of an account, one row per line, newest first. */

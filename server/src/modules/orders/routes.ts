@@ -14,7 +14,7 @@ import {
   QuoteResponseSchema,
   WithdrawResponseSchema,
 } from '@registry/contracts/orders';
-import { sessionRoutes, type RateLimit, type SessionRouteOptions } from '../auth/session-routes';
+import { sessionRoutes, type RateLimit, type SessionRouteOptions } from '../../plugins/session-routes';
 import type { OrderRecords, OrderService } from './service';
 
 type Options = SessionRouteOptions & {

@@ -9,6 +9,7 @@ import { paymentsAwaitingSettlement } from './payments-awaiting';
 import { createPricing } from './pricing';
 import { createQuote } from './quote';
 import * as repo from './repo';
+import { MINT_JOB } from '../delivery/payloads';
 import { createTakePayment } from './take-payment';
 
 export { QUOTE_TTL_MS } from './quote';
@@ -54,7 +55,7 @@ export function createOrderService(deps: OrderDeps) {
     /** The buyer associated a collection: deliver what waited for it now instead of at the next re-check. */
     async checkDeliveries(accountId: string): Promise<DeliveryCheckResponse> {
       const waiting = await domains.undeliveredIdsOf(accountId);
-      await deps.runJobs(await repo.makeMintJobsDue(db, waiting));
+      await deps.runJobs(await deps.queue.makeDue(MINT_JOB, 'domainId', waiting));
       const rows = await domains.byIds(waiting);
       return {
         delivered: rows.filter((row) => row.status === DELIVERED_STATUS).map((row) => row.name),

@@ -4,7 +4,7 @@ import { conflict, HttpError } from '../../http-error';
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
-import { REFUNDED, type RefundPayload } from '../../jobs/registry/payloads';
+import { REFUND_JOB, REFUNDED, type RefundPayload } from '../delivery/payloads';
 import type { DomainService } from '../domains/service';
 import type { KindDeps } from './paid-kind';
 import { paidKind } from './paid-kinds';
@@ -94,7 +94,7 @@ function createPaymentChecks({ db, mirror, queue }: Deps) {
         reason,
         wholeOrder: false,
       };
-      await queue.enqueue('refund', `refund-payment:${payment.transactionId}`, refund, tx);
+      await queue.enqueue(REFUND_JOB, `refund-payment:${payment.transactionId}`, refund, tx);
       return true;
     });
   }
@@ -186,7 +186,7 @@ function createSettle({ db, queue, kindDeps, now }: Deps) {
           reason: lost.length > 0 ? `${lost.join(', ')} not available` : 'paid more than the quote',
           wholeOrder: refundAll,
         };
-        await queue.enqueue('refund', `refund:${order.id}`, payload, tx);
+        await queue.enqueue(REFUND_JOB, `refund:${order.id}`, payload, tx);
         jobKeys.push(`refund:${order.id}`);
       }
       return { expiredAndLost: expired && lost.length > 0 ? lost : [], jobKeys };

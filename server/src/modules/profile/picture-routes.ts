@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import { PictureUploadResponseSchema } from '@registry/contracts/profile';
 import { badRequest } from '../../http-error';
-import { sessionAccount } from '../auth/session-plugin';
+import { sessionAccount } from '../../plugins/sessions';
 import { generatedAvatar, PICTURE_MAX_BYTES, type PictureService } from './picture';
 
 type Options = { pictures: PictureService; requireSession: (request: FastifyRequest) => Promise<void> };

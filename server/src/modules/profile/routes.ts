@@ -7,7 +7,7 @@ import {
   StatesQuerySchema,
 } from '@registry/contracts/profile';
 import { ProfileUpdateSchema } from '@registry/contracts/profile-update';
-import { errorResponses, sessionRoutes, type SessionRouteOptions } from '../auth/session-routes';
+import { errorResponses, sessionRoutes, type SessionRouteOptions } from '../../plugins/session-routes';
 import { listCountries, listStates, type ProfileService } from './service';
 
 type Options = SessionRouteOptions & { profiles: ProfileService };

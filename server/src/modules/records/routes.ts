@@ -8,8 +8,8 @@ import {
   ResolveBatchResponseSchema,
   ResolveResponseSchema,
 } from '@registry/contracts/records';
-import { errorResponses, sessionRoutes } from '../auth/session-routes';
-import type { RateLimit, SessionRouteOptions } from '../auth/session-routes';
+import { errorResponses, sessionRoutes } from '../../plugins/session-routes';
+import type { RateLimit, SessionRouteOptions } from '../../plugins/session-routes';
 import { answerPreflight, etagged, openToEveryOrigin } from '../../plugins/public-answers';
 import type { RecordService } from './service';
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../auth/session-routes';
+import { errorResponses } from '../../plugins/session-routes';
 import { HttpError } from '../../http-error';
 import { remoteNamed, type ReleaseService } from './service';
 

@@ -4,7 +4,7 @@ import { AccountIdSchema } from '@registry/contracts/account';
 import { ExpiryRemindersSchema } from '@registry/contracts/profile';
 import { paths } from '@registry/contracts/routes';
 import { HttpError } from '../../http-error';
-import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../auth/session-routes';
+import { sessionRoutes, type SessionRouteOptions, type RateLimit } from '../../plugins/session-routes';
 import type { ReminderService } from './service';
 import { confirmPage, doneHtml, invalidLinkPage } from './unsubscribe-page';
 import { OK_STATUS } from '@registry/contracts/status-codes';

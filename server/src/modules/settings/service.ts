@@ -77,16 +77,6 @@ export interface PriceSource {
   usdPerHbar(): Promise<number>;
 }
 
-export class FixedPriceSource implements PriceSource {
-  constructor(private readonly fixed: number) {}
-  async rate() {
-    return { usdPerHbar: this.fixed, fetchedAt: new Date() };
-  }
-  async usdPerHbar() {
-    return this.fixed;
-  }
-}
-
 /**
  * Keeps a rate for `maxAgeMs` (the spec refreshes every 10 minutes) and serves the last good one, with
  * the time it was read, while its source fails; with none ever read it fails too.

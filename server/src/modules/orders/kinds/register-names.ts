@@ -1,11 +1,12 @@
 import { PAID_STATUS } from '@registry/contracts/orders';
 import { splitDomainName } from '@registry/contracts/domain-name';
 import {
+  MINT_JOB,
   WIPE_RELEASED_JOB,
   wipeJobKey,
   type MintPayload,
   type WipePayload,
-} from '../../../jobs/registry/payloads';
+} from '../../delivery/payloads';
 import { monthsAfter, type Effect, type KindDeps, type Settlement } from '../paid-kind';
 import * as repo from '../repo';
 
@@ -70,7 +71,7 @@ export async function registerNames(
       const payload: MintPayload = { domainId: registration.id };
       // Keyed by order too: a name released after its grace period is minted again for its next owner.
       const key = `mint:${item.itemName}:${order.id}`;
-      await queue.enqueue('mint', key, payload, tx);
+      await queue.enqueue(MINT_JOB, key, payload, tx);
       jobKeys.push(key);
     }
   }

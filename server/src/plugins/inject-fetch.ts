@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { internalRequestHeaders } from '../plugins/access-log';
+import { internalRequestHeaders } from './access-log';
 
 /** A `fetch` answered by the server itself, without a network hop (for the local ledger's mirror routes). */
 export function injectFetch(app: FastifyInstance): typeof fetch {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
-import { HttpError } from '../../http-error';
-import { sessionAccount } from './session-plugin';
+import { HttpError } from '../http-error';
+import { sessionAccount } from './sessions';
 
 /** What a module's session routes are given: the check that a request carries a signed-in session. */
 export type SessionRouteOptions = { requireSession: (request: FastifyRequest) => Promise<void> };

@@ -2,7 +2,7 @@ import type { Transaction } from '@hashgraph/sdk';
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { LedgerWriter, PreparedTransaction } from '@registry/hedera-node/ledger-writer';
 import type { MirrorReader, MirrorTransaction } from '../../ledger/mirror-reader';
-import { RetryLater } from '../job-queue';
+import { RetryLater } from '../../jobs/job-queue';
 
 /** A prepared transaction kept in a job's payload, so a retry resubmits the same bytes (never a second mint). */
 export type StoredTransaction = { bytes: string; transactionId: string };
@@ -74,3 +74,21 @@ export function createSubmitOnce(writer: LedgerWriter, mirror: MirrorReader) {
   };
 }
 export type SubmitOnce = ReturnType<typeof createSubmitOnce>;
+
+/**
+ * A job's one transaction, kept in its payload under `key`: the prepared bytes are saved with the rest
+ * of the payload before they are submitted, so a retry submits the same transaction.
+ */
+export async function submitKept<P extends object, K extends keyof P & string>(
+  submitOnce: SubmitOnce,
+  payload: P & { [key in K]?: StoredTransaction },
+  key: K,
+  savePayload: (payload: object) => Promise<void>,
+  build: () => Transaction,
+): Promise<Made> {
+  let current: P = payload;
+  return submitOnce(payload[key] as StoredTransaction | undefined, build, async (stored) => {
+    current = { ...current, [key]: stored };
+    await savePayload(current);
+  });
+}

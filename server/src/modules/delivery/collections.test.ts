@@ -1,12 +1,12 @@
 import { TokenCreateTransaction, TokenType } from '@hashgraph/sdk';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { injectFetch } from '../../ledger/inject-fetch';
+import { injectFetch } from '../../plugins/inject-fetch';
 import { MirrorReader } from '../../ledger/mirror-reader';
-import { createTldService } from '../../modules/tlds/service';
+import { createTldService } from '../tlds/service';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { engineCases } from '../../testing/test-databases';
-import { RetryLater } from '../job-queue';
+import { RetryLater } from '../../jobs/job-queue';
 import { createCollections } from './collections';
 import { createSubmitOnce } from './submit-once';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, percentile } from '../bench/src/statistics';
+import { median, percentile } from './statistics';
 
 describe('bench statistics', () => {
   it('takes percentiles by nearest rank, in any order of the values', () => {

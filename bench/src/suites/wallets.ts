@@ -8,8 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from './processes';
-import { percentile } from './statistics';
+import { args } from '../lib/options';
+import { buildServer, ROOT } from '../lib/processes';
+import type { Suite } from '../lib/suite';
+import { percentile } from '../lib/statistics';
 
 export type WalletDelivery = { wallet: string; ledger: string; deliveredMs: number[] };
 export type WalletSummary = WalletDelivery & { p50Ms: number; p99Ms: number };
@@ -70,3 +72,23 @@ export function walletDeliverySummary(results: WalletSummary[], startedAt: strin
     '',
   ];
 }
+
+export type WalletFigures = { startedAt: string; wallets: WalletSummary[] };
+
+export const walletsSuite: Suite<WalletFigures> = {
+  name: 'wallets',
+  measures:
+    'Pay → delivered in the browser for each wallet, signing for real (Local Wallet, HashPack, WalletConnect)',
+  takes: 'about 3 minutes',
+  files: { json: 'wallets.json', markdown: 'WALLETS.md' },
+  async run() {
+    buildServer();
+    const startedAt = new Date().toISOString();
+    const wallets = measureWalletDelivery({
+      purchases: Number(args.get('purchases') ?? 8),
+      port: Number(args.get('port') ?? 9300),
+    });
+    return { startedAt, wallets };
+  },
+  summary: ({ startedAt, wallets }) => walletDeliverySummary(wallets, startedAt),
+};

@@ -9,9 +9,9 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkoutAndBuild } from './compare';
-import { withPostgresDatabase } from './databases';
-import { HOT_PATHS, load } from './load';
-import { buildServer, ROOT, startProductServer } from './processes';
+import { withPostgresDatabase } from '../lib/databases';
+import { HOT_PATHS, load } from '../lib/load';
+import { buildServer, ROOT, startProductServer } from '../lib/processes';
 
 type ProfileNode = {
   id: number;

@@ -9,8 +9,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LedgerClient } from '@registry/ledger-client/ledger-client';
-import { measurePipeline, type PipelineMeasure } from './pipeline';
-import { ROOT, rssMb, startLocalLedger, startProductServer, type RunningLedger } from './processes';
+import { measurePipeline, type PipelineMeasure } from '../lib/pipeline';
+import { PIPELINE_BUYERS, PIPELINE_CONCURRENCY } from '../lib/options';
+import {
+  buildServer,
+  ROOT,
+  rssMb,
+  startLocalLedger,
+  startProductServer,
+  type RunningLedger,
+} from '../lib/processes';
+import type { Suite } from '../lib/suite';
 
 export type LedgerStart = {
   state: 'temporary folder' | 'new folder' | 'existing folder';
@@ -158,3 +167,16 @@ export function ledgerSummary(result: LedgerResult, buyers: number): string[] {
     '',
   ];
 }
+
+export const ledgerSuite: Suite<LedgerResult> = {
+  name: 'ledger',
+  measures:
+    '`npx local-ledger` in a process of its own (start, memory) and the real-network mode over gRPC against it, beside the embedded ledger',
+  takes: 'about 5 minutes',
+  files: { json: 'ledger.json', markdown: 'LEDGER.md' },
+  async run() {
+    buildServer();
+    return measureLedger({ buyers: PIPELINE_BUYERS, concurrency: PIPELINE_CONCURRENCY });
+  },
+  summary: (result) => ledgerSummary(result, PIPELINE_BUYERS),
+};

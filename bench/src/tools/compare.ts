@@ -10,10 +10,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { withPostgresDatabase } from './databases';
-import { measureIdle, type IdleMeasure } from './idle';
-import { HOT_PATHS, load, type Measure } from './load';
-import { CONNECTIONS } from './options';
+import { withPostgresDatabase } from '../lib/databases';
+import { measureIdle, type IdleMeasure } from '../lib/idle';
+import { HOT_PATHS, load, type Measure } from '../lib/load';
+import { CONNECTIONS } from '../lib/options';
 import {
   buildServer,
   processCpuUs,
@@ -23,8 +23,8 @@ import {
   startFloorServer,
   startProductServer,
   type Running,
-} from './processes';
-import { median, spread } from './statistics';
+} from '../lib/processes';
+import { median, spread } from '../lib/statistics';
 
 /** Each path is loaded this many times on each server, in turns (new, old, then old, new, …); `--rounds`. */
 const DEFAULT_ROUNDS = 2;

@@ -14,10 +14,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { load, type HotPath } from './load';
-import { monotonicUs, shareInWindow, type Window } from './profile-share';
+import { load, type HotPath } from '../lib/load';
+import { monotonicUs, shareInWindow, type Window } from '../lib/profile-share';
 import {
   freePort,
+  buildServer,
   processCpuUs,
   RESUME_SETTLE_MS,
   runAlone,
@@ -26,8 +27,9 @@ import {
   startProductServer,
   threadsCpuNs,
   type Running,
-} from './processes';
-import { median, spread } from './statistics';
+} from '../lib/processes';
+import type { Suite } from '../lib/suite';
+import { median, spread } from '../lib/statistics';
 
 export type FixedCost = {
   rounds: number;
@@ -90,7 +92,7 @@ const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
 const bareName = (pathName: string) => `bare (beside ${pathName})`;
 
 /** The bare route, preloaded into each product process (`node --import`) on a port of its own. */
-const BARE_ROUTE_MODULE = path.join(import.meta.dirname, 'bare-route.mjs');
+const BARE_ROUTE_MODULE = path.join(import.meta.dirname, '..', 'lib', 'bare-route.mjs');
 
 /** A product server and the bare route its process also serves. */
 type ProductWithBare = { server: Running; bare: Running };
@@ -412,3 +414,16 @@ export function fixedCostSummary(result: FixedCost): string[] {
     '',
   ];
 }
+
+export const fixedCostSuite: Suite<FixedCost> = {
+  name: 'fixed-cost',
+  measures:
+    "What every request pays before its route's work (the access line, the request's logger), by CPU profile and by loads within one process",
+  takes: 'about 6 minutes',
+  files: { json: 'fixed-cost.json', markdown: 'FIXED-COST.md' },
+  async run() {
+    buildServer();
+    return measureFixedCost();
+  },
+  summary: fixedCostSummary,
+};

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../http-error';
-import { requestCookie } from '../../plugins/cookies';
-import type { AuthService } from './service';
+import { unauthorized } from '../http-error';
+import { requestCookie } from './cookies';
+
+/** Finds the live session a cookie names (the auth module's service). */
+export type SessionLookup = { session(sessionId: string): Promise<{ accountId: string } | null> };
 
 export const SESSION_COOKIE = 'registry_session';
 
@@ -19,7 +21,7 @@ declare module 'fastify' {
 }
 
 /** Adds `request.accountId` and the `requireSession` pre-handler used by account-scoped routes. */
-export function registerSessions(app: FastifyInstance, auth: AuthService, cookieName: string) {
+export function registerSessions(app: FastifyInstance, auth: SessionLookup, cookieName: string) {
   app.decorateRequest('accountId', null);
   return {
     async requireSession(request: FastifyRequest) {

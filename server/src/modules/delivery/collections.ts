@@ -1,7 +1,7 @@
 import { TokenCreateTransaction, TokenType } from '@hashgraph/sdk';
 import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
-import type { TldService } from '../../modules/tlds/service';
-import { RetryLater } from '../job-queue';
+import type { TldService } from '../tlds/service';
+import { RetryLater } from '../../jobs/job-queue';
 import type { StoredTransaction, SubmitOnce } from './submit-once';
 
 /** What the collections need of the top-level domains: their recorded collection and its creation. */

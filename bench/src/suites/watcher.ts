@@ -7,11 +7,14 @@
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LedgerClient } from '@registry/ledger-client/ledger-client';
-import { withPostgresDatabase } from './databases';
-import { realNetworkEnv } from './hedera-mode';
-import { startLocalLedger, startProductServer } from './processes';
-import { startRoundRobinProxy } from './round-robin-proxy';
-import { percentile } from './statistics';
+import { withPostgresDatabase } from '../lib/databases';
+import { args, PIPELINE_BUYERS, PIPELINE_CONCURRENCY } from '../lib/options';
+import { measurePipeline, type PipelineMeasure } from '../lib/pipeline';
+import { buildServer, startLocalLedger, startProductServer } from '../lib/processes';
+import type { Suite } from '../lib/suite';
+import { buildLocalLedger, realNetworkEnv } from './ledger';
+import { startRoundRobinProxy } from '../lib/round-robin-proxy';
+import { percentile } from '../lib/statistics';
 
 const DELIVERED = 22;
 /** How long the idle registry's mirror reads are counted. */
@@ -220,3 +223,76 @@ export function watcherReachSummary(reach: WatcherReach): string[] {
     '',
   ];
 }
+
+type Delivery = { engine: string; pipeline: PipelineMeasure; watcherPipeline: PipelineMeasure };
+export type WatcherFigures = { startedAt: string; delivery: Delivery[]; reach: WatcherReach | null };
+
+/** Delivery with and without the page's confirm, on each engine in the same run, then the watcher's reach. */
+async function measureWatcher(): Promise<WatcherFigures> {
+  const startedAt = new Date().toISOString();
+  buildServer();
+  buildLocalLedger();
+  const delivery: Delivery[] = [];
+  const deliveryOn = async (engine: string, env: Record<string, string>) => {
+    const server = await startProductServer(env);
+    try {
+      const options = { buyers: PIPELINE_BUYERS, concurrency: PIPELINE_CONCURRENCY };
+      const run = `${engine.slice(0, 2).toLowerCase()}${Date.now().toString(36)}`;
+      const pipeline = await measurePipeline([server.origin], { ...options, run: `${run}c` });
+      const watcherPipeline = await measurePipeline([server.origin], {
+        ...options,
+        run: `${run}w`,
+        confirm: false,
+      });
+      console.log(
+        `${engine.padEnd(10)} delivery p50 confirm ${pipeline.paymentToDeliveredP50Ms} ms, no confirm ${watcherPipeline.paymentToDeliveredP50Ms} ms`,
+      );
+      delivery.push({ engine, pipeline, watcherPipeline });
+    } finally {
+      await server.stop();
+    }
+  };
+  await deliveryOn('PGlite', {});
+  await withPostgresDatabase((url) => deliveryOn('PostgreSQL', { DATABASE_URL: url }));
+  const reach = await measureWatcherReach({
+    names: Number(args.get('names') ?? 100_000),
+    transfers: Number(args.get('transfers') ?? 20),
+  });
+  return { startedAt, delivery, reach };
+}
+
+function watcherSummary({ startedAt, delivery, reach }: WatcherFigures): string[] {
+  return [
+    '# The ledger watcher: delivery without the page, and its reach',
+    '',
+    `\`npm run bench -- --only=watcher\`, ${startedAt}. ${PIPELINE_BUYERS} buyers, ${PIPELINE_CONCURRENCY} at a time, each`,
+    "quote and pay a name of their own on the local ledger; with the page's confirm, then with none (the",
+    'tab closed after paying: the watcher finds the payment on the mirror).',
+    '',
+    '| engine | path | orders/s | payment → delivered p50 ms | p99 ms | failures |',
+    '|---|---|---:|---:|---:|---:|',
+    ...delivery.flatMap(({ engine, pipeline, watcherPipeline }) =>
+      (
+        [
+          ['confirm', pipeline],
+          ['no confirm', watcherPipeline],
+        ] as const
+      ).map(
+        ([label, measure]) =>
+          `| ${engine} | ${label} | ${measure.ordersPerSec} | ${measure.paymentToDeliveredP50Ms} | ${measure.paymentToDeliveredP99Ms} | ${measure.failures} |`,
+      ),
+    ),
+    '',
+    ...(reach ? watcherReachSummary(reach) : ['PostgreSQL was not reachable: no reach figures.', '']),
+  ];
+}
+
+export const watcherSuite: Suite<WatcherFigures> = {
+  name: 'watcher',
+  measures:
+    "Pay → delivered with and without the page's confirm on each engine, and how fast a transfer reaches the lists at 10^5 names (`--names`)",
+  takes: 'about 15 minutes at 100,000 names',
+  files: { json: 'watcher-reach.json', markdown: 'WATCHER-REACH.md' },
+  run: measureWatcher,
+  summary: watcherSummary,
+};

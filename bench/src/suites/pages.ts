@@ -10,7 +10,8 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { serveEmbedDemo } from '@registry/embed-demo/serve-demo';
 import { REPORT_DIR } from '@registry/webpack-config/module-report-plugin';
-import { freePort, ROOT, startProductServer } from './processes';
+import { freePort, ROOT, startProductServer } from '../lib/processes';
+import type { Suite } from '../lib/suite';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = 3;
@@ -273,3 +274,60 @@ export async function measurePages(): Promise<PageMeasure[]> {
     await floor.close();
   }
 }
+
+/** Libraries below this share of a page are summed in the summary's table (the JSON keeps them all). */
+const MIN_LIBRARY_KB = 2;
+
+function librariesCell(byLibrary: Record<string, number>): string {
+  const entries = Object.entries(byLibrary).sort(([, a], [, b]) => b - a);
+  const shown = entries.filter(([, kb]) => kb >= MIN_LIBRARY_KB);
+  const smaller = entries.filter(([, kb]) => kb < MIN_LIBRARY_KB);
+  const smallerKb = Math.round(smaller.reduce((sum, [, kb]) => sum + kb, 0) * 10) / 10;
+  return [
+    ...shown.map(([library, kb]) => `${library} ${kb}`),
+    ...(smaller.length ? [`smaller (${smaller.length}) ${smallerKb}`] : []),
+  ].join(', ');
+}
+
+/** The pages' section: Lighthouse and first-load JavaScript beside the bare React page (the first). */
+export function pagesSummary(pages: PageMeasure[]): string[] {
+  if (!pages.length) return [];
+  const floor = pages[0]!;
+  return [
+    '## Pages',
+    '',
+    'Lighthouse (desktop preset, median of three runs, performance only) in Debian’s chromium, and the',
+    'JavaScript each first load transferred (compressed, as sent) by owner. Floor: a bare React page built',
+    'with webpack and swc like the apps.',
+    '',
+    '| page | score | LCP ms | TBT ms | JS KB | × floor JS | JS by owner (KB) | SDK, wallets, charts loaded |',
+    '|---|---:|---:|---:|---:|---:|---|---|',
+    ...pages.map(
+      (page) =>
+        `| ${page.page} | ${page.score} | ${page.lcpMs} | ${page.tbtMs} | ${page.scriptKb} | ${Math.round((page.scriptKb / floor.scriptKb) * 100) / 100} | ${Object.entries(
+          page.scriptKbByOwner,
+        )
+          .map(([owner, kb]) => `${owner} ${kb}`)
+          .join(', ')} | ${page.heavyLibraries.join(', ') || 'none'} |`,
+    ),
+    '',
+    'The same bytes by library (KB): each script’s minified characters are attributed to libraries',
+    'through the build’s hidden source maps (`<app>/build-report/`), and its transferred bytes are split',
+    `in those proportions. Libraries under ${MIN_LIBRARY_KB} KB are summed as “smaller”.`,
+    '',
+    '| page | JS by library (KB) |',
+    '|---|---|',
+    ...pages.map((page) => `| ${page.page} | ${librariesCell(page.scriptKbByLibrary)} |`),
+    '',
+  ];
+}
+
+export const pagesSuite: Suite<PageMeasure[]> = {
+  name: 'pages',
+  measures:
+    'Lighthouse (desktop) and the first-load JavaScript of each main page, by owner and by library, beside a bare React page',
+  takes: 'about 4 minutes (builds the apps first when they are missing)',
+  files: { json: 'pages.json', markdown: 'PAGES.md' },
+  run: measurePages,
+  summary: pagesSummary,
+};

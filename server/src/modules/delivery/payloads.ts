@@ -17,6 +17,9 @@ export type WipePayload = {
   wipe?: StoredTransaction;
 };
 
+/** The delivery module's job kinds, as the queue's `kind` column keeps them. */
+export const MINT_JOB = 'mint';
+export const REFUND_JOB = 'refund';
 export const WIPE_RELEASED_JOB = 'wipe-released';
 
 /** One job per serial, however many servers and sweeps find it. */

@@ -22,3 +22,9 @@ export const DURATION_S = Number(args.get('duration') ?? 10);
 export const CONNECTIONS = Number(args.get('connections') ?? 50);
 /** The PostgreSQL server where the bench creates and drops databases of its own. */
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * Buyers of the purchase pipelines (`--buyers`): enough that the 25 in flight stay busy for several
+ * seconds; with fewer, the start (all at once) and the tail (fewer than 25 left) weigh on orders/s.
+ */
+export const PIPELINE_BUYERS = Number(args.get('buyers') ?? 400);
+export const PIPELINE_CONCURRENCY = 25;

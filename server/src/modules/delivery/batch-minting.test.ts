@@ -1,19 +1,19 @@
 import { TokenMintTransaction, Transaction, TransferTransaction } from '@hashgraph/sdk';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { domains, jobs, tlds } from '../db/schema';
-import { injectFetch } from '../ledger/inject-fetch';
+import { domains, jobs, tlds } from '../../db/schema';
+import { injectFetch } from '../../plugins/inject-fetch';
 import type { LedgerWriter } from '@registry/hedera-node/ledger-writer';
-import { MirrorReader } from '../ledger/mirror-reader';
-import * as domainRepo from '../modules/domains/repo';
+import { MirrorReader } from '../../ledger/mirror-reader';
+import * as domainRepo from '../domains/repo';
 import { DELIVERED_STATUS } from '@registry/contracts/orders';
-import { startTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { engineCases } from '../testing/test-databases';
-import { createJobQueue, JobWorker } from './job-queue';
-import { createOrderRecords } from '../modules/orders/service';
-import { createTldService } from '../modules/tlds/service';
-import { createRegistryJobs } from './registry-jobs';
-import { MINT_BATCH } from './registry/payloads';
+import { startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { engineCases } from '../../testing/test-databases';
+import { createJobQueue, JobWorker } from '../../jobs/job-queue';
+import { createOrderRecords } from '../orders/service';
+import { createTldService } from '../tlds/service';
+import { createDeliveryService } from './service';
+import { MINT_BATCH } from './payloads';
 
 /** A writer whose answer is lost after the ledger took the transaction: the server died right then. */
 function losingAnswers(writer: LedgerWriter, lose: (transaction: Transaction) => boolean): LedgerWriter {
@@ -43,7 +43,7 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
   /** A job worker of the server's kind, with one lane, over this app's database and ledger. */
   function worker(writer: LedgerWriter = t.writer) {
     const { db } = t.database;
-    const handlers = createRegistryJobs({
+    const handlers = createDeliveryService({
       writer,
       mirror: new MirrorReader('http://local-ledger/ledger', injectFetch(t.app)),
       domains: {

@@ -1,0 +1,22 @@
+// The esbuild set-up of the workspace's node programs (the server, `npx local-ledger`): one ES module
+// that starts with plain node, without transpiling on load. A package's own dependencies stay in
+// node_modules (some load WebAssembly or data files beside them); workspace packages, written in
+// TypeScript, are compiled in. Each package passes its own esbuild.
+import { readFileSync } from 'node:fs';
+
+/** esbuild options for `entry` → `outfile`, with the dependencies of the package at `packageJsonUrl` left out. */
+export function nodeBundle(packageJsonUrl, entry, outfile) {
+  const { dependencies } = JSON.parse(readFileSync(packageJsonUrl, 'utf8'));
+  const external = Object.keys(dependencies).filter((name) => !name.startsWith('@registry/'));
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    logLevel: 'warning',
+  };
+}
