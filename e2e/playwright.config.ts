@@ -108,8 +108,10 @@ export default defineConfig({
         // Every journey signs its own wallet in from this one client.
         RATE_LIMIT_SIGN_IN: '10000',
         RATE_LIMIT_SEARCH: '10000',
-        // Every journey's browser quotes from this machine.
+        // Every journey's browser quotes from this machine, and fixtures buy a dozen names for one account.
+        RATE_LIMIT_QUOTE: '10000',
         RATE_LIMIT_QUOTE_ADDRESS: '10000',
+        HELD_NAMES_PER_ACCOUNT: '10000',
         HELD_NAMES_PER_ADDRESS: '10000',
         // Due expiry reminders are looked for every 2 s instead of every 10 minutes.
         REMINDER_SWEEP_MS: '2000',
@@ -145,8 +147,10 @@ export default defineConfig({
         LOG_LEVEL: 'error',
         RATE_CACHE_MS: '0',
         RATE_LIMIT_SEARCH: '10000',
-        // Every journey's browser quotes from this machine.
+        // Every journey's browser quotes from this machine, and fixtures buy a dozen names for one account.
+        RATE_LIMIT_QUOTE: '10000',
         RATE_LIMIT_QUOTE_ADDRESS: '10000',
+        HELD_NAMES_PER_ACCOUNT: '10000',
         HELD_NAMES_PER_ADDRESS: '10000',
       },
     },
@@ -190,8 +194,10 @@ export default defineConfig({
         WALLETCONNECT_PROJECT_ID: 'e2e-project-id',
         RATE_LIMIT_SIGN_IN: '10000',
         RATE_LIMIT_SEARCH: '10000',
-        // Every journey's browser quotes from this machine.
+        // Every journey's browser quotes from this machine, and fixtures buy a dozen names for one account.
+        RATE_LIMIT_QUOTE: '10000',
         RATE_LIMIT_QUOTE_ADDRESS: '10000',
+        HELD_NAMES_PER_ACCOUNT: '10000',
         HELD_NAMES_PER_ADDRESS: '10000',
         // A quote lapses while a test's wallet holds the payment; a payment after it is still taken
         // while its names are free, so the other journeys are not hurried.
@@ -229,8 +235,10 @@ export default defineConfig({
         WALLETCONNECT_PROJECT_ID: 'e2e-project-id',
         RATE_LIMIT_SIGN_IN: '10000',
         RATE_LIMIT_SEARCH: '10000',
-        // Every journey's browser quotes from this machine.
+        // Every journey's browser quotes from this machine, and fixtures buy a dozen names for one account.
+        RATE_LIMIT_QUOTE: '10000',
         RATE_LIMIT_QUOTE_ADDRESS: '10000',
+        HELD_NAMES_PER_ACCOUNT: '10000',
         HELD_NAMES_PER_ADDRESS: '10000',
       },
     },

@@ -65,12 +65,10 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps & { quotes
     mailer: services.mail,
     publicUrl: deps.publicUrl,
   });
-  const handlers = writer
-    ? {
-        ...createDeliveryService({ writer, mirror: access.mirror, domains, tlds, orders: orderRecords })
-          .handlers,
-      }
-    : {};
+  const delivery = writer
+    ? createDeliveryService({ db, writer, mirror: access.mirror, queue, domains, tlds, orders: orderRecords })
+    : null;
+  const handlers = delivery ? { ...delivery.handlers } : {};
   const worker = writer
     ? new JobWorker(
         queue,
@@ -121,6 +119,7 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps & { quotes
         quoteTtlMs: config.QUOTE_TTL_MS,
         holdLimits: { perAccount: config.HELD_NAMES_PER_ACCOUNT, perAddress: config.HELD_NAMES_PER_ADDRESS },
         quotes: deps.quotes,
+        namesLiveOnLedger: (tld, names) => delivery!.namesLiveOnLedger(tld, names),
         // The payment is already recorded: a failing run is retried by the timer, never the buyer's error.
         runJobs: (jobKeys) =>
           deps.jobsAfterPayment
@@ -128,7 +127,7 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps & { quotes
             : Promise.resolve(),
       })
     : null;
-  return { queue, worker, orders, reminders };
+  return { queue, worker, orders, reminders, delivery };
 }
 export type PaymentWorkers = ReturnType<typeof createPaymentWorkers>;
 
@@ -165,7 +164,10 @@ export function createLedgerWatcher(
           paymentsExpected: () => orders.anyOpenQuote(),
           quotes: deps.quotes,
           collections: () => services.tlds.collections(),
-          followNfts: (tokenId, nfts) => services.domains.followNfts(tokenId, nfts),
+          followNfts: async (tokenId, nfts) => {
+            await payments.delivery?.noteNfts(tokenId, nfts);
+            return services.domains.followNfts(tokenId, nfts);
+          },
           kickJobs: (jobKeys) => {
             if (!deps.jobsAfterPayment || jobKeys.length === 0) return;
             worker!.kick().catch((error: unknown) => app.log.warn({ err: error }, 'job run failed'));

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  primaryKey,
   numeric,
   pgTable,
   serial,
@@ -330,6 +331,25 @@ export const ledgerFeeds = pgTable('ledger_feeds', {
  * Every payment the treasury received, once: settled into its order or refunded whole. Keyed by the
  * payment's transaction id, so the watcher and a browser's confirm settle it once between them.
  */
+/**
+ * Which name each serial of the registry's collections was minted for, as the ledger shows it (the
+ * NFT's metadata): what the registry has minted, whatever its other tables remember after a restore.
+ * Only new serials are added (by each mint and the watcher's sweep); whether one still lives is asked of
+ * the ledger when it matters.
+ */
+export const collectionNames = pgTable(
+  'collection_names',
+  {
+    tokenId: text('token_id').notNull(),
+    serialNo: bigint('serial_no', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tokenId, table.serialNo] }),
+    index('collection_names_name_idx').on(table.tokenId, table.name),
+  ],
+);
+
 export const ledgerPayments = pgTable(
   'ledger_payments',
   {

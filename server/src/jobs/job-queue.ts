@@ -131,6 +131,12 @@ export function createJobQueue(db: Db, { leaseMs = JOB_LEASE_MS }: { leaseMs?: n
 
     ...jobOutcomes(db),
 
+    /** Whether a job with this unique key was ever queued (done or not). */
+    async has(uniqueKey: string): Promise<boolean> {
+      const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.uniqueKey, uniqueKey)).limit(1);
+      return row !== undefined;
+    },
+
     /** The unique keys of open jobs whose key ends with `suffix` (an order's jobs end with its id). */
     async openKeysEndingWith(suffix: string): Promise<string[]> {
       const open = await db

@@ -26,8 +26,14 @@ type Deps = {
   takePayment(record: MirrorTransaction): Promise<{ taking: PaymentTaking; jobKeys: string[] }>;
   /** The registry's domain collections. */
   collections(): Promise<string[]>;
-  /** Records NFTs' holders (null when burned or wiped); answers the domains that moved. */
-  followNfts(tokenId: string, nfts: Array<{ serialNo: number; holder: string | null }>): Promise<string[]>;
+  /**
+   * Records NFTs' holders (null when burned or wiped) and the names they were minted for (their
+   * metadata); answers the domains that moved.
+   */
+  followNfts(
+    tokenId: string,
+    nfts: Array<{ serialNo: number; holder: string | null; name: string | null }>,
+  ): Promise<string[]>;
   /** Whether a payment may be on its way (a quote is open): the payments feed is then read more often. */
   paymentsExpected?(): Promise<boolean>;
   /** Quotes this server issues, as they are issued (see `quoteIssued`). */
@@ -238,7 +244,7 @@ export class LedgerWatcher {
     for (let pages = 1; ; pages += 1) {
       const moved = await this.deps.followNfts(
         tokenId,
-        page.items.map((nft) => ({ serialNo: nft.serial_number, holder: holderOf(nft) })),
+        page.items.map((nft) => ({ serialNo: nft.serial_number, holder: holderOf(nft), name: nameOf(nft) })),
       );
       if (moved.length > 0) this.deps.observe?.({ moved: moved.length });
       const last = page.items.at(-1);
@@ -251,6 +257,10 @@ export class LedgerWatcher {
     }
   }
 }
+
+/** The name an NFT was minted for: its metadata (UTF-8). */
+const nameOf = (nft: MirrorNft) =>
+  nft.metadata ? Buffer.from(nft.metadata, 'base64').toString('utf8') : null;
 
 /** Who holds an NFT now; null once it was burned or wiped. */
 const holderOf = (nft: MirrorNft) => (nft.deleted ? null : nft.account_id);

@@ -44,6 +44,7 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
   function worker(writer: LedgerWriter = t.writer) {
     const { db } = t.database;
     const handlers = createDeliveryService({
+      db,
       writer,
       mirror: new MirrorReader('http://local-ledger/ledger', injectFetch(t.app)),
       domains: {
@@ -51,7 +52,9 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
         markMinted: (collection, minted) => domainRepo.markMinted(db, collection, minted),
         markDelivered: (ids) => domainRepo.markStatus(db, ids, DELIVERED_STATUS),
         markNftGone: (tokenId, serialNo) => domainRepo.markNftGone(db, tokenId, serialNo),
+        exists: async (name) => Boolean(await domainRepo.findDomain(db, name)),
       },
+      queue: createJobQueue(db),
       tlds: createTldService(db, { cacheMs: 0 }),
       orders: createOrderRecords(db),
     }).handlers;

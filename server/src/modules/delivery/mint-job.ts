@@ -6,6 +6,7 @@ import { DELIVERED_STATUS } from '@registry/contracts/orders';
 import type { DomainService } from '../domains/service';
 import { asError, RetryLater, type BatchJobHandler, type Job } from '../../jobs/job-queue';
 import type { CollectionOf } from './collections';
+import type { MintedNames } from './minted-names';
 import { associationRecheckMs, bySharedTransaction, MINT_BATCH, type MintPayload } from './payloads';
 import type { SubmitOnce } from './submit-once';
 
@@ -15,10 +16,12 @@ export type MintDeps = {
   domains: Pick<DomainService, 'byIds' | 'markMinted' | 'markDelivered'>;
   submitOnce: SubmitOnce;
   collectionOf: CollectionOf;
+  mintedNames: MintedNames;
 };
 
 type Domain = Awaited<ReturnType<DomainService['byIds']>>[number];
-type Item = { job: Job; domain: Domain };
+/** A job's domain; `holder` when the ledger already held a live NFT for its name (found, not minted). */
+type Item = { job: Job; domain: Domain; holder?: string };
 
 /** One run of the handler: its jobs' payloads as they change, and the outcome of each job that ended. */
 function createMintRun(
@@ -63,16 +66,58 @@ async function undeliveredByTld(jobs: Job[], run: MintRun, domains: MintDeps['do
   return byTld;
 }
 
+/**
+ * Names the collection already holds a live NFT for (minted before the database was restored, say):
+ * their serial is recorded instead of a second NFT minted. Only names with no mint of this job's own
+ * are looked up; a mint the job prepared is found (or resubmitted) by its transaction.
+ */
+async function findMinted(
+  tokenId: string,
+  items: Item[],
+  run: MintRun,
+  { mintedNames, domains, writer }: MintDeps,
+) {
+  const unasked = items.filter((item) => !run.payloadOf(item.job).mint);
+  if (unasked.length === 0) return;
+  await run.step(run.jobsOf(unasked), async () => {
+    await mintedNames.catchUp(tokenId);
+    const live = await mintedNames.liveSerials(
+      tokenId,
+      unasked.map((item) => item.domain.name),
+    );
+    // Taken as the name's only while its holder is the buyer or the treasury (not yet sent); anyone
+    // else's is a sale this database does not know, and the buyer gets an NFT of their own.
+    const found = live
+      .map((nft) => ({ nft, item: unasked.find((item) => item.domain.name === nft.name)! }))
+      .filter(({ nft, item }) => nft.holder === item.domain.ownerAccount || nft.holder === writer.operatorId);
+    if (found.length === 0) return;
+    await domains.markMinted(
+      tokenId,
+      found.map(({ nft, item }) => ({ id: item.domain.id, serialNo: nft.serialNo })),
+    );
+    for (const { nft, item } of found) {
+      item.domain = { ...item.domain, tokenId, serialNo: nft.serialNo };
+      item.holder = nft.holder;
+    }
+  });
+}
+
 /** Mints the names of one top-level domain that have no serial yet, in its collection (created first). */
 async function mintNames(tld: string, items: Item[], run: MintRun, deps: MintDeps) {
-  const unminted = items.filter((item) => item.domain.serialNo === null);
-  if (unminted.length === 0) return;
+  if (!items.some((item) => item.domain.serialNo === null)) return;
   let collection: string | null = null;
-  await run.step(run.jobsOf(unminted), async () => {
+  await run.step(run.jobsOf(items.filter((item) => item.domain.serialNo === null)), async () => {
     collection = await deps.collectionOf(tld);
   });
   if (collection === null) return;
   const tokenId: string = collection;
+  await findMinted(
+    tokenId,
+    items.filter((item) => item.domain.serialNo === null),
+    run,
+    deps,
+  );
+  const unminted = items.filter((item) => item.domain.serialNo === null && !run.outcomes.has(item.job));
   // Names whose earlier mint was prepared go with that mint; the others share a new one.
   for (const group of bySharedTransaction(unminted, (item) => run.payloadOf(item.job).mint)) {
     await run.step(run.jobsOf(group), async () => {
@@ -100,6 +145,13 @@ async function mintNames(tld: string, items: Item[], run: MintRun, deps: MintDep
         else minted.push({ id: item.domain.id, serialNo: serial });
       }
       await deps.domains.markMinted(tokenId, minted);
+      await deps.mintedNames.record(
+        tokenId,
+        minted.map(({ id, serialNo }) => ({
+          serialNo,
+          name: group.find((item) => item.domain.id === id)!.domain.name,
+        })),
+      );
       for (const { id, serialNo } of minted)
         for (const item of group)
           if (item.domain.id === id) item.domain = { ...item.domain, tokenId, serialNo };
@@ -139,6 +191,11 @@ async function deliverable(items: Item[], run: MintRun, mirror: MirrorReader): P
   return ready;
 }
 
+/** Names whose NFT the ledger shows already out of the treasury: delivered, nothing to send. */
+function heldElsewhere(items: Item[], run: MintRun, treasury: string): Item[] {
+  return items.filter((item) => item.holder && item.holder !== treasury && !run.outcomes.has(item.job));
+}
+
 /** Sends minted NFTs to their buyers, up to ten per transfer. */
 async function deliver(items: Item[], run: MintRun, { writer, submitOnce, domains }: MintDeps) {
   for (const group of bySharedTransaction(items, (item) => run.payloadOf(item.job).transfer)) {
@@ -174,7 +231,13 @@ export function createMintHandler(deps: MintDeps): BatchJobHandler {
       const run = createMintRun(jobs, savePayloads);
       for (const [tld, items] of await undeliveredByTld(jobs, run, deps.domains)) {
         await mintNames(tld, items, run, deps);
-        await deliver(await deliverable(items, run, deps.mirror), run, deps);
+        const out = heldElsewhere(items, run, deps.writer.operatorId);
+        if (out.length > 0)
+          await run.step(run.jobsOf(out), () =>
+            deps.domains.markDelivered(out.map((item) => item.domain.id)),
+          );
+        const waiting = items.filter((item) => !out.includes(item));
+        await deliver(await deliverable(waiting, run, deps.mirror), run, deps);
       }
       return jobs.map((job) => run.outcomes.get(job) ?? null);
     },

@@ -40,6 +40,8 @@ export type RefundPayload = {
   /** The whole order is refunded (else only some of its names). */
   wholeOrder: boolean;
   refund?: StoredTransaction;
+  /** The ledger already held this refund (made before a restore): its transaction, nothing paid again. */
+  refundedBefore?: string;
 };
 
 /** Spec status of a line whose payment went back to the buyer. */

@@ -32,6 +32,8 @@ export type OrderDeps = {
   runJobs: (jobKeys: string[]) => Promise<void>;
   /** How long a quote holds its names and price (10 minutes unless configured). */
   quoteTtlMs?: number;
+  /** Of one top-level domain's names, those the ledger holds a live NFT for (not free, whatever the database says). */
+  namesLiveOnLedger?: (tld: string, names: string[]) => Promise<string[]>;
   /** Names one account and one client address may hold at once (no limit unless configured). */
   holdLimits?: { perAccount: number; perAddress: number };
   /** Raised when a quote is issued: its payment may come at any moment (the ledger watcher listens). */

@@ -8,6 +8,7 @@ import { roundedLines, type Pricing } from './pricing';
 import * as repo from './repo';
 import { networkDown } from './settlement';
 import { hbarToTinybars } from '@registry/contracts/hbar';
+import { splitDomainName } from '@registry/contracts/domain-name';
 
 /** A quote holds its names and price this long unless the server is configured otherwise. */
 export const QUOTE_TTL_MS = 10 * 60_000;
@@ -35,6 +36,23 @@ async function checkHoldLimits(
     );
 }
 
+/**
+ * A name whose NFT the ledger holds is not free, whatever the database says (it was restored from a
+ * backup older than the sale, say): it is never quoted.
+ */
+async function refuseNamesLiveOnLedger(deps: OrderContext['deps'], names: string[]) {
+  if (!deps.namesLiveOnLedger) return;
+  const byTld = new Map<string, string[]>();
+  for (const name of names) {
+    const { tld } = splitDomainName(name);
+    byTld.set(tld, [...(byTld.get(tld) ?? []), name]);
+  }
+  const live: string[] = [];
+  for (const [tld, inTld] of byTld) live.push(...(await deps.namesLiveOnLedger(tld, inTld)));
+  if (live.length > 0)
+    throw conflict('DOMAINS_TAKEN', `Someone else purchased few domains in your cart: ${live.join(', ')}`);
+}
+
 /** An order at a fixed HBAR amount for 10 minutes (the quote's lifetime), its names held meanwhile. */
 export function createQuote({ deps, now }: OrderContext, { priced }: Pricing) {
   const { db, treasuryAccountId } = deps;
@@ -48,6 +66,11 @@ export function createQuote({ deps, now }: OrderContext, { priced }: Pricing) {
     const ledgerUp = await deps.ledgerAvailable().catch(() => false);
     if (!ledgerUp) throw networkDown();
     const { lines, result } = await priced(accountId, request);
+    if (paidKind(request.kind).holdsNames)
+      await refuseNamesLiveOnLedger(
+        deps,
+        lines.map((line) => line.itemName),
+      );
     const total = roundAmount(result.total);
     const amountTinybars = hbarToTinybars(total);
     const quotedAt = now();
