@@ -6,6 +6,10 @@ import {
   TokenWipeTransaction,
   TokenCreateTransaction,
   TokenMintTransaction,
+  TopicCreateTransaction,
+  TopicDeleteTransaction,
+  TopicMessageSubmitTransaction,
+  TopicUpdateTransaction,
   Transaction,
   TransferTransaction,
 } from '@hashgraph/sdk';
@@ -45,6 +49,12 @@ import {
   type SubmitResult,
 } from './transaction-record';
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
+import {
+  applyTopicCreate,
+  applyTopicDelete,
+  applyTopicMessage,
+  applyTopicUpdate,
+} from './topic-transactions';
 import { NetworkFaults } from './network-faults';
 
 export type { SubmitResult } from './transaction-record';
@@ -199,7 +209,7 @@ export class LocalLedger implements LedgerReader {
     const lastNs = state!.last_ns ? BigInt(state!.last_ns) : 0n;
     const consensusNs = now > lastNs ? now : lastNs + 1n;
     const consensusTimestamp = formatTimestamp(consensusNs);
-    const outcome = await this.applyOrFail(tx, checked, consensusTimestamp);
+    const outcome = await this.applyOrFail(tx, checked, consensusNs);
 
     // The fee is charged whatever the outcome once the transaction reached consensus; the HBAR the
     // transaction moved (none when it failed) goes in the same statement.
@@ -214,19 +224,19 @@ export class LocalLedger implements LedgerReader {
       consensusTimestamp,
       ...(outcome.entityId ? { entityId: outcome.entityId } : {}),
       ...(outcome.serials ? { serials: outcome.serials } : {}),
+      ...(outcome.topic ? { topicSequenceNumber: outcome.topic.sequenceNumber } : {}),
     };
   }
 
   /** Applies the transaction; a failed one moves nothing and keeps its status. */
-  private async applyOrFail(tx: Tx, checked: Prechecked, consensusTimestamp: string): Promise<Applied> {
-    const { transaction, payer } = checked;
+  private async applyOrFail(tx: Tx, checked: Prechecked, consensusNs: bigint): Promise<Applied> {
+    const { transaction } = checked;
     const outcome: Applied = { status: 'SUCCESS', name: 'UNKNOWN', movement: new Map(), nftTransfers: [] };
     const applyIn = async (executor: Tx) => {
       const applied = await this.apply(
         executor,
-        transaction,
-        payer,
-        consensusTimestamp,
+        checked,
+        consensusNs,
         outcome.movement,
         outcome.nftTransfers,
       );
@@ -259,17 +269,21 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenMintTransaction) return 'TOKENMINT';
     if (transaction instanceof TokenBurnTransaction) return 'TOKENBURN';
     if (transaction instanceof TokenWipeTransaction) return 'TOKENWIPE';
+    if (transaction instanceof TopicCreateTransaction) return 'CONSENSUSCREATETOPIC';
+    if (transaction instanceof TopicUpdateTransaction) return 'CONSENSUSUPDATETOPIC';
+    if (transaction instanceof TopicDeleteTransaction) return 'CONSENSUSDELETETOPIC';
+    if (transaction instanceof TopicMessageSubmitTransaction) return 'CONSENSUSSUBMITMESSAGE';
     return 'UNKNOWN';
   }
 
   private async apply(
     tx: Tx,
-    transaction: Transaction,
-    payer: string,
-    consensusTimestamp: string,
+    { transaction, payer, bytes }: Prechecked,
+    consensusNs: bigint,
     movement: HbarMovement,
     nftTransfers: object[],
-  ): Promise<{ name: string; entityId?: string; serials?: number[] }> {
+  ): Promise<Pick<Applied, 'name' | 'entityId' | 'serials' | 'topic'>> {
+    const consensusTimestamp = formatTimestamp(consensusNs);
     if (transaction instanceof TransferTransaction) {
       await applyTransfer(this.state, tx, transaction, payer, consensusTimestamp, movement, nftTransfers);
       return { name: 'CRYPTOTRANSFER' };
@@ -304,6 +318,22 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenWipeTransaction) {
       await applyWipe(this.state, tx, transaction, consensusTimestamp, nftTransfers);
       return { name: 'TOKENWIPE', entityId: transaction.tokenId?.toString() };
+    }
+    if (transaction instanceof TopicCreateTransaction) {
+      const entityId = await applyTopicCreate(this.state, tx, transaction, consensusTimestamp);
+      return { name: 'CONSENSUSCREATETOPIC', entityId };
+    }
+    if (transaction instanceof TopicUpdateTransaction) {
+      const entityId = await applyTopicUpdate(tx, transaction, consensusTimestamp);
+      return { name: 'CONSENSUSUPDATETOPIC', entityId };
+    }
+    if (transaction instanceof TopicDeleteTransaction) {
+      const entityId = await applyTopicDelete(tx, transaction, consensusTimestamp);
+      return { name: 'CONSENSUSDELETETOPIC', entityId };
+    }
+    if (transaction instanceof TopicMessageSubmitTransaction) {
+      const topic = await applyTopicMessage(tx, transaction, bytes, payer, consensusNs, consensusTimestamp);
+      return { name: 'CONSENSUSSUBMITMESSAGE', entityId: topic.topicId, topic };
     }
     return fail('NOT_SUPPORTED');
   }

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   AccountCreateTransaction,
   AccountId,
@@ -8,29 +6,14 @@ import {
   TransactionId,
   TransferTransaction,
 } from '@hashgraph/sdk';
-import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { expectSchema } from './testing/mirror-openapi';
 import { seedBuyerWithDomains } from './testing/seed-buyer';
 import {
   ledgerEngineCases,
   startLedgerTestServer,
   type LedgerTestServer,
 } from './testing/ledger-test-server';
-
-/** The real mirror node's OpenAPI document: the local ledger's answers must fit its response schemas. */
-const OPENAPI_FILE = fileURLToPath(new URL('../reference/mirror-node-openapi.yml', import.meta.url));
-const openapi = parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
-  components: { schemas: Record<string, unknown> };
-};
-const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-ajv.addSchema({ $id: 'mirror', components: openapi.components }, 'mirror');
-
-function expectSchema(schemaName: string, body: unknown) {
-  const validate = ajv.getSchema(`mirror#/components/schemas/${schemaName}`)!;
-  const valid = validate(body);
-  expect(valid, `${schemaName}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-}
 
 describe.each(ledgerEngineCases)('local mirror routes on $engine', ({ open }) => {
   let t: LedgerTestServer;

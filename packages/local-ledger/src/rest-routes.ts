@@ -6,6 +6,7 @@ import type { LedgerDb } from './ledger-db';
 import { LEDGER_DOWN } from './ledger-http';
 import type { LocalLedger } from './local-ledger';
 import { registerMirrorFeedRoutes } from './mirror-feed-routes';
+import { registerMirrorTopicRoutes } from './mirror-topic-routes';
 import type { LocalRate } from './mirror-format';
 import { registerMirrorRoutes } from './mirror-routes';
 
@@ -22,6 +23,7 @@ const SubmitResultSchema = z.object({
   consensusTimestamp: z.string().nullable(),
   entityId: z.string().optional(),
   serials: z.array(z.number()).optional(),
+  topicSequenceNumber: z.number().optional(),
 });
 
 /**
@@ -52,4 +54,5 @@ export const localLedgerRestRoutes: FastifyPluginAsync<LedgerRestRoutesOptions> 
   );
   await registerMirrorRoutes(app, options);
   await registerMirrorFeedRoutes(app, options);
+  await registerMirrorTopicRoutes(app, options);
 };

@@ -3,8 +3,10 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgSequence,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -53,6 +55,47 @@ export const ledgerTokens = pgTable('ledger_tokens', {
   createdTimestamp: text('created_timestamp').notNull(),
 });
 
+/** Topics of the consensus service: their keys, memo, and the sequence number and running hash so far. */
+export const ledgerTopics = pgTable('ledger_topics', {
+  topicId: text('topic_id').primaryKey(),
+  memo: text('memo').notNull().default(''),
+  adminKey: text('admin_key'),
+  adminKeyType: text('admin_key_type'),
+  /** When set, only messages signed with it are taken. */
+  submitKey: text('submit_key'),
+  submitKeyType: text('submit_key_type'),
+  autoRenewAccount: text('auto_renew_account'),
+  autoRenewPeriod: bigint('auto_renew_period', { mode: 'number' }),
+  sequenceNumber: bigint('sequence_number', { mode: 'number' }).notNull().default(0),
+  /** Base64 of the last message's running hash (48 bytes); null before the first message. */
+  runningHash: text('running_hash'),
+  deleted: boolean('deleted').notNull().default(false),
+  createdTimestamp: text('created_timestamp').notNull(),
+  modifiedTimestamp: text('modified_timestamp').notNull(),
+});
+
+/** Each message a topic took, in order: what the mirror node's topic message routes serve. */
+export const ledgerTopicMessages = pgTable(
+  'ledger_topic_messages',
+  {
+    topicId: text('topic_id').notNull(),
+    sequenceNumber: bigint('sequence_number', { mode: 'number' }).notNull(),
+    consensusNs: bigint('consensus_ns', { mode: 'bigint' }).notNull(),
+    consensusTimestamp: text('consensus_timestamp').notNull(),
+    /** Base64 of the message's bytes (one chunk's, for a chunked message). */
+    message: text('message').notNull(),
+    runningHash: text('running_hash').notNull(),
+    runningHashVersion: integer('running_hash_version').notNull(),
+    payerAccount: text('payer_account').notNull(),
+    /** `{ initial_transaction_id, number, total }` as the mirror node answers it; null for a single message. */
+    chunkInfo: jsonb('chunk_info'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.topicId, table.sequenceNumber] }),
+    index('ledger_topic_messages_time_idx').on(table.topicId, table.consensusNs),
+  ],
+);
+
 /** Which accounts are associated with which tokens, and how many of each they hold. */
 export const ledgerTokenRelationships = pgTable(
   'ledger_token_relationships',
@@ -94,6 +137,9 @@ export const ledgerTransactions = pgTable(
     tokenTransfers: jsonb('token_transfers')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** A topic message's receipt: the topic's sequence number and running hash (base64) after it. */
+    topicSequenceNumber: bigint('topic_sequence_number', { mode: 'number' }),
+    topicRunningHash: text('topic_running_hash'),
   },
   (table) => [
     uniqueIndex('ledger_transactions_id_unique').on(table.transactionId),

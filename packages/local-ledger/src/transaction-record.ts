@@ -13,6 +13,8 @@ export type SubmitResult = {
   consensusTimestamp: string | null;
   entityId?: string;
   serials?: number[];
+  /** A topic message: the topic's sequence number after it. */
+  topicSequenceNumber?: number;
 };
 
 /** Hedera refuses a transaction whose valid start lies ahead of its own clock. */
@@ -36,6 +38,8 @@ export type Applied = {
   name: string;
   entityId?: string;
   serials?: number[];
+  /** A topic message: the sequence number and running hash (base64) the topic reached with it. */
+  topic?: { sequenceNumber: number; runningHash: string };
   movement: HbarMovement;
   nftTransfers: object[];
 };
@@ -76,5 +80,7 @@ export async function recordTransaction(tx: Tx, checked: Prechecked, consensusNs
       .sort(([a], [b]) => (accountNumOf(a) ?? 0) - (accountNumOf(b) ?? 0))
       .map(([account, amount]) => ({ account, amount: Number(amount), is_approval: false })),
     nftTransfers: applied.nftTransfers,
+    topicSequenceNumber: applied.topic?.sequenceNumber ?? null,
+    topicRunningHash: applied.topic?.runningHash ?? null,
   });
 }

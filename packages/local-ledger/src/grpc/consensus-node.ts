@@ -10,6 +10,7 @@ import {
   type AccountId,
   type NftId,
   type TokenId,
+  type TopicId,
   type TransactionId,
 } from './query-answers';
 
@@ -22,6 +23,10 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'TokenService.associateTokens',
   'TokenService.wipeTokenAccount',
   'TokenService.burnToken',
+  'ConsensusService.createTopic',
+  'ConsensusService.updateTopic',
+  'ConsensusService.deleteTopic',
+  'ConsensusService.submitMessage',
 ]);
 
 /** The queries a node charges for, as on Hedera; receipts and balances are free. */
@@ -31,6 +36,7 @@ const PAID_QUERIES = new Set([
   'tokenGetInfo',
   'tokenGetNftInfo',
   'networkGetVersionInfo',
+  'consensusGetTopicInfo',
 ]);
 
 /** A query's case and the field of the response that answers it, where their names differ. */
@@ -44,6 +50,7 @@ type Query = {
 type QueryHeader = { responseType?: string; payment?: object };
 type QueryBody = {
   header?: QueryHeader;
+  topicID?: TopicId;
   accountID?: AccountId;
   transactionID?: TransactionId;
   token?: TokenId;
@@ -171,6 +178,8 @@ export function createConsensusNode({
         return respond(await answers.tokenInfo(body.token));
       case 'tokenGetNftInfo':
         return respond(await answers.nftInfo(body.nftID));
+      case 'consensusGetTopicInfo':
+        return respond(await answers.topicInfo(body.topicID));
       case 'networkGetVersionInfo':
         return respond({ precheck: 'OK', ...answers.version() });
       default:

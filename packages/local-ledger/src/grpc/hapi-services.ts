@@ -15,6 +15,7 @@ const SERVICE_FILES = {
   CryptoService: 'services_crypto_service.proto',
   TokenService: 'services_token_service.proto',
   NetworkService: 'services_network_service.proto',
+  ConsensusService: 'services_consensus_service.proto',
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_FILES;

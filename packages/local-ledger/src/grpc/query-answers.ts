@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { LedgerDb } from '../ledger-db';
 import { accountNumOf } from '../ledger-accounts';
-import { ledgerAccounts, ledgerNfts, ledgerTokens, ledgerTransactions } from '../schema';
+import { ledgerAccounts, ledgerNfts, ledgerTokens, ledgerTopics, ledgerTransactions } from '../schema';
+import { RUNNING_HASH_VERSION } from '../topic-transactions';
 
 /** An entity id as HAPI carries it (shard, realm, number; 64-bit numbers as strings). */
 type EntityId = { shardNum?: string; realmNum?: string };
@@ -30,6 +31,11 @@ const entity = (id: string) => {
 const accountIdOf = (id: string): AccountId => {
   const { shardNum, realmNum, num } = entity(id);
   return { shardNum, realmNum, accountNum: num };
+};
+export type TopicId = EntityId & { topicNum?: string };
+const topicIdOf = (id: string): TopicId => {
+  const { shardNum, realmNum, num } = entity(id);
+  return { shardNum, realmNum, topicNum: num };
 };
 const tokenIdOf = (id: string): TokenId => {
   const { shardNum, realmNum, num } = entity(id);
@@ -80,6 +86,14 @@ function receiptOf(row: TransactionRow) {
     status: row.result,
     ...(row.name === 'CRYPTOCREATEACCOUNT' && row.entityId ? { accountID: accountIdOf(row.entityId) } : {}),
     ...(row.name === 'TOKENCREATION' && row.entityId ? { tokenID: tokenIdOf(row.entityId) } : {}),
+    ...(row.name === 'CONSENSUSCREATETOPIC' && row.entityId ? { topicID: topicIdOf(row.entityId) } : {}),
+    ...(row.topicSequenceNumber !== null && row.topicRunningHash
+      ? {
+          topicSequenceNumber: String(row.topicSequenceNumber),
+          topicRunningHash: Buffer.from(row.topicRunningHash, 'base64'),
+          topicRunningHashVersion: String(RUNNING_HASH_VERSION),
+        }
+      : {}),
     ...(serials.length > 0 ? { serialNumbers: serials } : {}),
   };
 }
@@ -240,6 +254,29 @@ export function createQueryAnswers(db: LedgerDb) {
           accountID: accountIdOf(row.ownerAccount),
           creationTime: timestampOf(row.createdTimestamp ?? '0.0'),
           metadata: Buffer.from(row.metadata, 'base64'),
+          ledgerId: LOCAL_LEDGER_ID,
+        },
+      };
+    },
+
+    /** A topic's memo, keys, sequence number and running hash. */
+    async topicInfo(id: TopicId | undefined) {
+      const topicId = id?.topicNum ? `${id.shardNum ?? 0}.${id.realmNum ?? 0}.${id.topicNum}` : null;
+      if (!topicId) return { precheck: 'INVALID_TOPIC_ID' as const };
+      const [row] = await db.select().from(ledgerTopics).where(eq(ledgerTopics.topicId, topicId));
+      if (!row || row.deleted) return { precheck: 'INVALID_TOPIC_ID' as const };
+      return {
+        precheck: 'OK' as const,
+        topicID: topicIdOf(row.topicId),
+        topicInfo: {
+          memo: row.memo,
+          runningHash: row.runningHash ? Buffer.from(row.runningHash, 'base64') : Buffer.alloc(48),
+          sequenceNumber: String(row.sequenceNumber),
+          expirationTime: NEVER_EXPIRES,
+          adminKey: keyOf(row.adminKey, row.adminKeyType),
+          submitKey: keyOf(row.submitKey, row.submitKeyType),
+          autoRenewPeriod: { seconds: String(row.autoRenewPeriod ?? AUTO_RENEW_SECONDS) },
+          ...(row.autoRenewAccount ? { autoRenewAccount: accountIdOf(row.autoRenewAccount) } : {}),
           ledgerId: LOCAL_LEDGER_ID,
         },
       };
