@@ -65,7 +65,8 @@ const searchRoutes: FastifyPluginAsyncZod<Options> = async (app, { domains, sear
   app.post(
     '/domains/taken',
     {
-      config: { rateLimit: searchRateLimit },
+      // A read sent as POST (the names go in the body): open to any origin like the other searches.
+      config: { rateLimit: searchRateLimit, readsOnly: true },
       schema: {
         summary: 'Which of these names are already taken (cart load, before payment)',
         tags: ['domains'],
