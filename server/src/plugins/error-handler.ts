@@ -5,10 +5,16 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@registry/contracts/api-error';
 import { isDatabaseUnavailable } from '../db/database-errors';
 import { HttpError } from '../http-error';
+import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 
 export const DATABASE_UNAVAILABLE: ApiError = {
   code: 'DATABASE_UNAVAILABLE',
   message: 'The database is not reachable right now; try again shortly',
+};
+
+export const LEDGER_UNAVAILABLE: ApiError = {
+  code: 'LEDGER_UNAVAILABLE',
+  message: 'The ledger is not reachable right now; try again shortly',
 };
 
 /** Every failure answers `{ code, message }`; bad input is a 4xx, never a 5xx. */
@@ -30,6 +36,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send(DATABASE_UNAVAILABLE);
+    }
+    // The ledger or its mirror node did not answer: this request fails, the next may not.
+    if (error instanceof LedgerUnavailableError) {
+      request.log.warn({ err: error }, 'ledger unavailable');
+      return reply.status(503).send(LEDGER_UNAVAILABLE);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -80,11 +80,15 @@ async function findMinted(
   const unasked = items.filter((item) => !run.payloadOf(item.job).mint);
   if (unasked.length === 0) return;
   await run.step(run.jobsOf(unasked), async () => {
-    await mintedNames.catchUp(tokenId);
-    const live = await mintedNames.liveSerials(
-      tokenId,
-      unasked.map((item) => item.domain.name),
-    );
+    const live = await (async () => {
+      await mintedNames.catchUp(tokenId);
+      return mintedNames.liveSerials(
+        tokenId,
+        unasked.map((item) => item.domain.name),
+      );
+    })().catch((error: unknown) => {
+      throw error instanceof LedgerUnavailableError ? new RetryLater('the ledger is down', 5000) : error;
+    });
     // Taken as the name's only while its holder is the buyer or the treasury (not yet sent); anyone
     // else's is a sale this database does not know, and the buyer gets an NFT of their own.
     const found = live

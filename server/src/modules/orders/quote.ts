@@ -9,6 +9,7 @@ import * as repo from './repo';
 import { networkDown } from './settlement';
 import { hbarToTinybars } from '@registry/contracts/hbar';
 import { splitDomainName } from '@registry/contracts/domain-name';
+import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 
 /** A quote holds its names and price this long unless the server is configured otherwise. */
 export const QUOTE_TTL_MS = 10 * 60_000;
@@ -48,7 +49,13 @@ async function refuseNamesLiveOnLedger(deps: OrderContext['deps'], names: string
     byTld.set(tld, [...(byTld.get(tld) ?? []), name]);
   }
   const live: string[] = [];
-  for (const [tld, inTld] of byTld) live.push(...(await deps.namesLiveOnLedger(tld, inTld)));
+  try {
+    for (const [tld, inTld] of byTld) live.push(...(await deps.namesLiveOnLedger(tld, inTld)));
+  } catch (error) {
+    // The ledger cannot be read: nothing can be quoted (nor paid) until it can.
+    if (error instanceof LedgerUnavailableError) throw networkDown();
+    throw error;
+  }
   if (live.length > 0)
     throw conflict('DOMAINS_TAKEN', `Someone else purchased few domains in your cart: ${live.join(', ')}`);
 }
