@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerDb as Db } from './ledger-db';
 import { ledgerNfts, ledgerTokens, ledgerTransactions } from './schema';
 import { ENTITY_ID, parseTimestamp } from '@registry/contracts/hedera-ids';
-import { mirrorError, nftPage, parseLimit, parseOrder, toMirrorTransaction } from './mirror-format';
-
-type Op = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
-const OPERATORS = { eq, gt, gte, lt, lte };
-type Query = Record<string, string | string[] | undefined>;
-
-/** Every value of a query parameter the mirror node lets repeat (`timestamp=gt:…&timestamp=lt:…`). */
-const all = (value: string | string[] | undefined) =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
+import {
+  all,
+  mirrorError,
+  nftPage,
+  one,
+  OPERATORS,
+  parseLimit,
+  parseOrder,
+  toMirrorTransaction,
+  type Op,
+  type Query,
+} from './mirror-format';
 
 type FeedQuery =
   | { error: string }

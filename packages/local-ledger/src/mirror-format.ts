@@ -60,9 +60,25 @@ export function entityNumSql(column: SQL | typeof ledgerNfts.tokenId) {
   return sql`split_part(${column}, '.', 3)::bigint`;
 }
 
-export function compare(op: 'eq' | 'gt' | 'gte' | 'lt' | 'lte', left: SQL, right: number) {
-  return { eq, gt, gte, lt, lte }[op](left, right);
+export type Op = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
+/** The mirror node's comparison prefixes (`gt:5`) as query conditions. */
+export const OPERATORS = { eq, gt, gte, lt, lte };
+
+export function compare(op: Op, left: SQL, right: number) {
+  return OPERATORS[op](left, right);
 }
+
+/** A route's query string, each parameter once or repeated. */
+export type Query = Record<string, string | string[] | undefined>;
+
+/** Every value of a query parameter the mirror node lets repeat (`timestamp=gt:…&timestamp=lt:…`). */
+export const all = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+/** The last value of a parameter given once or more. */
+export const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
+
+/** A key as the mirror node writes it, or null when there is none. */
+export const mirrorKey = (key: string | null, type: string | null) => (key ? { _type: type, key } : null);
 
 export function evmAddress(accountNum: number): string {
   return `0x${accountNum.toString(16).padStart(40, '0')}`;

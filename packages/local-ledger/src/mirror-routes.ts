@@ -14,6 +14,7 @@ import { accountNumOf } from './ledger-accounts';
 import type { LocalLedger } from './local-ledger';
 import {
   mirrorError,
+  mirrorKey,
   sendWithInt64,
   type LocalRate,
   type PageQuery,
@@ -124,7 +125,7 @@ function registerAccountRoute(app: FastifyInstance, db: Db) {
         ethereum_nonce: 0,
         evm_address: account.evmAddress ? `0x${account.evmAddress}` : evmAddress(account.accountNum),
         expiry_timestamp: null,
-        key: account.publicKey ? { _type: account.keyType, key: account.publicKey } : null,
+        key: mirrorKey(account.publicKey, account.keyType),
         max_automatic_token_associations: 0,
         memo: account.memo,
         pending_reward: 0,
@@ -269,9 +270,8 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
         return mirrorError(reply, 400, 'Invalid parameter: tokenIdOrAddress');
       const [token] = await db.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, request.params.id));
       if (!token) return mirrorError(reply, 404, 'Not found');
-      const key = (value: string | null, type: string | null) => (value ? { _type: type, key: value } : null);
       return {
-        admin_key: key(token.adminKey, token.adminKeyType),
+        admin_key: mirrorKey(token.adminKey, token.adminKeyType),
         auto_renew_account: null,
         auto_renew_period: null,
         created_timestamp: token.createdTimestamp,
@@ -290,14 +290,14 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
         name: token.name,
         pause_key: null,
         pause_status: 'NOT_APPLICABLE',
-        supply_key: key(token.supplyKey, token.supplyKeyType),
+        supply_key: mirrorKey(token.supplyKey, token.supplyKeyType),
         supply_type: 'INFINITE',
         symbol: token.symbol,
         token_id: token.tokenId,
         total_supply: String(token.totalSupply),
         treasury_account_id: token.treasuryAccount,
         type: token.tokenType,
-        wipe_key: key(token.wipeKey, token.wipeKeyType),
+        wipe_key: mirrorKey(token.wipeKey, token.wipeKeyType),
       };
     },
   );

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, gt, gte, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { ENTITY_ID, parseTimestamp } from '@registry/contracts/hedera-ids';
 import type { LedgerDb as Db } from './ledger-db';
-import { mirrorError, nextLink, parseLimit, parseOrder } from './mirror-format';
+import {
+  all,
+  mirrorError,
+  mirrorKey,
+  nextLink,
+  one,
+  OPERATORS,
+  parseLimit,
+  parseOrder,
+  type Op,
+  type Query,
+} from './mirror-format';
 import { ledgerTopicMessages, ledgerTopics } from './schema';
-
-type Query = Record<string, string | string[] | undefined>;
-type Op = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
-const OPERATORS = { eq, gt, gte, lt, lte };
-
-const all = (value: string | string[] | undefined) =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
-const keyOf = (key: string | null, type: string | null) => (key ? { _type: type, key } : null);
 
 type MessageRow = typeof ledgerTopicMessages.$inferSelect;
 
@@ -44,7 +46,7 @@ export async function registerMirrorTopicRoutes(app: FastifyInstance, { db }: { 
       const [topic] = await db.select().from(ledgerTopics).where(eq(ledgerTopics.topicId, id));
       if (!topic) return mirrorError(reply, 404, 'Not found');
       return {
-        admin_key: keyOf(topic.adminKey, topic.adminKeyType),
+        admin_key: mirrorKey(topic.adminKey, topic.adminKeyType),
         auto_renew_account: topic.autoRenewAccount,
         auto_renew_period: topic.autoRenewPeriod,
         created_timestamp: topic.createdTimestamp,
@@ -53,7 +55,7 @@ export async function registerMirrorTopicRoutes(app: FastifyInstance, { db }: { 
         fee_exempt_key_list: [],
         fee_schedule_key: null,
         memo: topic.memo,
-        submit_key: keyOf(topic.submitKey, topic.submitKeyType),
+        submit_key: mirrorKey(topic.submitKey, topic.submitKeyType),
         timestamp: { from: topic.modifiedTimestamp, to: null },
         topic_id: topic.topicId,
       };

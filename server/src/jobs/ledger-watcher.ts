@@ -1,5 +1,5 @@
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
-import type { MirrorNft, MirrorReader, MirrorTransaction } from '../ledger/mirror-reader';
+import { nftName, type MirrorNft, type MirrorReader, type MirrorTransaction } from '../ledger/mirror-reader';
 import type { FeedLeases } from './feed-leases';
 import type { QuoteSignal } from './quote-signal';
 import { createRoundGuard, roundTimer } from './timer-rounds';
@@ -244,7 +244,7 @@ export class LedgerWatcher {
     for (let pages = 1; ; pages += 1) {
       const moved = await this.deps.followNfts(
         tokenId,
-        page.items.map((nft) => ({ serialNo: nft.serial_number, holder: holderOf(nft), name: nameOf(nft) })),
+        page.items.map((nft) => ({ serialNo: nft.serial_number, holder: holderOf(nft), name: nftName(nft) })),
       );
       if (moved.length > 0) this.deps.observe?.({ moved: moved.length });
       const last = page.items.at(-1);
@@ -257,10 +257,6 @@ export class LedgerWatcher {
     }
   }
 }
-
-/** The name an NFT was minted for: its metadata (UTF-8). */
-const nameOf = (nft: MirrorNft) =>
-  nft.metadata ? Buffer.from(nft.metadata, 'base64').toString('utf8') : null;
 
 /** Who holds an NFT now; null once it was burned or wiped. */
 const holderOf = (nft: MirrorNft) => (nft.deleted ? null : nft.account_id);

@@ -42,6 +42,10 @@ const NftSchema = z.object({
   deleted: z.boolean().optional(),
 });
 export type MirrorNft = z.infer<typeof NftSchema>;
+
+/** The name an NFT of the registry was minted for: its metadata, as the registry writes it (UTF-8). */
+export const nftName = (nft: Pick<MirrorNft, 'metadata'>) =>
+  nft.metadata ? Buffer.from(nft.metadata, 'base64').toString('utf8') : null;
 const NftsSchema = z.object({ nfts: z.array(NftSchema), links: LinksSchema });
 const TransactionSchema = z.object({
   transaction_id: z.string(),

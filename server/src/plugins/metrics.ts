@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { HttpError } from '../http-error';
-import { isFromThisMachine } from './loopback';
+// "This machine only" is one rule for the whole server: the embedded ledger's dev routes' own.
+import { isFromThisMachine } from '../ledger/local-ledger-adapter';
 import { RequestDurations } from './request-durations';
 
 type Sources = {

@@ -26,6 +26,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_ACCOUNT, QUERY_FEE_TINYBARS, TRANSACTION_FEE_TINYBARS } from '../ledger-accounts';
 import { createLedgerServer, type LedgerServer } from '../ledger-server';
+import { startGrpcLedger, type GrpcLedger } from '../testing/grpc-ledger';
 import { ledgerEngineCases } from '../testing/ledger-test-server';
 import type { LedgerDatabase } from '../ledger-database';
 import { createConsensusNode, type ConsensusNode } from './consensus-node';
@@ -35,27 +36,14 @@ import { createConsensusNode, type ConsensusNode } from './consensus-node';
  * instead: the answers, and what its mirror REST then shows, are the network's.
  */
 describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }) => {
-  let database: LedgerDatabase;
   let server: LedgerServer;
-  let node: ConsensusNode;
   let client: Client;
+  let grpc: GrpcLedger | undefined;
 
   beforeAll(async () => {
-    database = await open();
-    server = await createLedgerServer({ db: database.db });
-    node = createConsensusNode({ ledger: server.ledger, db: database.db });
-    const port = await node.listen('127.0.0.1', 0);
-    client = Client.forNetwork({ [`127.0.0.1:${port}`]: new AccountId(3) }).setOperator(
-      GENESIS_ACCOUNT,
-      server.writer.operatorKey,
-    );
+    ({ server, client } = grpc = await startGrpcLedger(open));
   });
-  afterAll(async () => {
-    client?.close();
-    await node?.close();
-    await server?.app.close();
-    await database?.close();
-  });
+  afterAll(() => grpc?.close());
 
   const mirror = async <T>(path: string) =>
     (await server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` })).json() as T;

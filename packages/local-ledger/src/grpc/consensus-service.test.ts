@@ -1,5 +1,4 @@
 import {
-  AccountId,
   Client,
   PrivateKey,
   Status,
@@ -13,12 +12,11 @@ import {
 } from '@hashgraph/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_ACCOUNT } from '../ledger-accounts';
-import type { LedgerDatabase } from '../ledger-database';
-import { createLedgerServer, type LedgerServer } from '../ledger-server';
+import type { LedgerServer } from '../ledger-server';
+import { startGrpcLedger, type GrpcLedger } from '../testing/grpc-ledger';
 import { ledgerEngineCases } from '../testing/ledger-test-server';
 import { expectSchema } from '../testing/mirror-openapi';
 import { runningHashOf } from '../topic-transactions';
-import { createConsensusNode, type ConsensusNode } from './consensus-node';
 
 type MirrorMessage = {
   chunk_info: { number: number; total: number; initial_transaction_id: { account_id: string } } | null;
@@ -36,27 +34,14 @@ type MirrorMessage = {
  * submit, chunked submit), and the mirror REST's topic routes that read what it took.
  */
 describe.each(ledgerEngineCases)('the consensus service on $engine', ({ open }) => {
-  let database: LedgerDatabase;
   let server: LedgerServer;
-  let node: ConsensusNode;
   let client: Client;
+  let grpc: GrpcLedger | undefined;
 
   beforeAll(async () => {
-    database = await open();
-    server = await createLedgerServer({ db: database.db });
-    node = createConsensusNode({ ledger: server.ledger, db: database.db });
-    const port = await node.listen('127.0.0.1', 0);
-    client = Client.forNetwork({ [`127.0.0.1:${port}`]: new AccountId(3) }).setOperator(
-      GENESIS_ACCOUNT,
-      server.writer.operatorKey,
-    );
+    ({ server, client } = grpc = await startGrpcLedger(open));
   });
-  afterAll(async () => {
-    client?.close();
-    await node?.close();
-    await server?.app.close();
-    await database?.close();
-  });
+  afterAll(() => grpc?.close());
 
   const mirror = async <T>(path: string) => {
     const answer = await server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` });

@@ -1,15 +1,11 @@
 import type { Db } from '../../db/database';
-import type { MirrorNft, MirrorReader } from '../../ledger/mirror-reader';
+import { nftName, type MirrorReader } from '../../ledger/mirror-reader';
 import type { JobQueue } from '../../jobs/job-queue';
 import { wipeJobKey } from './payloads';
 import * as repo from './repo';
 
 /** Serials read per page when catching up with a collection. */
 const PAGE_SIZE = 100;
-
-/** The name an NFT was minted for: its metadata, as the registry writes it (UTF-8). */
-export const nameOf = (nft: Pick<MirrorNft, 'metadata'>) =>
-  nft.metadata ? Buffer.from(nft.metadata, 'base64').toString('utf8') : null;
 
 /** A live NFT the collection already holds for a name, and who holds it. */
 export type LiveSerial = { name: string; serialNo: number; holder: string };
@@ -49,7 +45,7 @@ export function createMintedNames(
       for (;;) {
         await record(
           tokenId,
-          page.items.map((nft) => ({ serialNo: nft.serial_number, name: nameOf(nft) })),
+          page.items.map((nft) => ({ serialNo: nft.serial_number, name: nftName(nft) })),
         );
         if (!page.next || page.items.length === 0) return;
         page = await mirror.tokenNftsPage({ next: page.next });
