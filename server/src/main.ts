@@ -52,6 +52,7 @@ app.jobWorker?.start();
 app.ledgerWatcher?.start(config.WATCH_INTERVAL_MS, config.WATCH_PAYMENTS_INTERVAL_MS);
 app.reminderSweeper.start(config.REMINDER_SWEEP_MS);
 app.releaseSweeper.start(config.RELEASE_SWEEP_MS);
+app.journalPublisher?.start(config.WATCH_INTERVAL_MS);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 console.log(`Hedera Domains is running at http://localhost:${port}`);

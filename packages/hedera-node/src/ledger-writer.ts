@@ -10,6 +10,8 @@ export type LedgerReceipt = {
   entityId?: string;
   /** The serials a mint made. */
   serials?: number[];
+  /** The sequence number a topic gave the message submitted. */
+  topicSequenceNumber?: number;
 };
 
 /** What the registry writes to the ledger. Both adapters take the same SDK transactions. */

@@ -70,8 +70,13 @@ export class LocalLedgerWriter implements LedgerWriter {
   }
 
   async submit(bytes: Uint8Array): Promise<LedgerReceipt> {
-    const { status, entityId, serials } = await this.ledger.submit(bytes);
-    return { status, ...(entityId ? { entityId } : {}), ...(serials ? { serials } : {}) };
+    const { status, entityId, serials, topicSequenceNumber } = await this.ledger.submit(bytes);
+    return {
+      status,
+      ...(entityId ? { entityId } : {}),
+      ...(serials ? { serials } : {}),
+      ...(topicSequenceNumber ? { topicSequenceNumber } : {}),
+    };
   }
 
   /**

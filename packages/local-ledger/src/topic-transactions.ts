@@ -143,9 +143,23 @@ export async function applyTopicDelete(
   return topic.topicId;
 }
 
+/**
+ * The transaction in submitted bytes: gRPC carries one `Transaction`, the HTTP route the SDK's `toBytes()`,
+ * a `TransactionList` (one per node). A `Transaction` read as a list has no list items.
+ */
+function firstTransaction(bytes: Uint8Array) {
+  try {
+    const [first] = proto.TransactionList.decode(bytes).transactionList;
+    if (first) return first;
+  } catch {
+    // Not a list.
+  }
+  return proto.Transaction.decode(bytes);
+}
+
 /** The chunk a message transaction carries, read from its body (the SDK's decoder leaves it out). */
 function chunkInfoOf(bytes: Uint8Array) {
-  const outer = proto.Transaction.decode(bytes);
+  const outer = firstTransaction(bytes);
   const signed = outer.signedTransactionBytes?.length
     ? proto.SignedTransaction.decode(outer.signedTransactionBytes)
     : null;

@@ -67,7 +67,13 @@ export async function buildApp({
   const deps = { config, database, access, services, publicUrl, jobsAfterPayment, quotes };
   const payments = createPaymentWorkers(app, deps);
   const watcher = createLedgerWatcher(app, { ...deps, payments, metrics });
-  await registerOperations(app, database, { config, metrics, payments, watcher });
+  await registerOperations(app, database, {
+    config,
+    metrics,
+    payments,
+    watcher,
+    journal: services.journal,
+  });
   await registerApi(app, { config, access, services, payments, publicUrl });
   await registerPublicPages(app, database, { config, access, services, payments, publicUrl });
   if (localLedger) await registerLocalLedger(app, database, localLedger, { config, services });

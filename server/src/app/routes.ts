@@ -10,6 +10,8 @@ import { domainRoutes } from '../modules/domains/routes';
 import { emailVerificationRoutes } from '../modules/email-verification/routes';
 import { namePageRoutes } from '../modules/identity/name-page-routes';
 import { identityRoutes } from '../modules/identity/routes';
+import { journalRoutes } from '../modules/journal/routes';
+import type { JournalService } from '../modules/journal/service';
 import { networkRoutes } from '../modules/network/routes';
 import { orderRoutes } from '../modules/orders/routes';
 import { createPictureService } from '../modules/profile/picture';
@@ -99,6 +101,10 @@ export async function registerApi(
         rateLimit: signInRateLimit,
       });
       await api.register(networkRoutes, { prices: access.priceSource, ledgerInfo });
+      await api.register(journalRoutes, {
+        journal: services.journal,
+        collections: () => services.tlds.collections(),
+      });
     },
     { prefix: '/api' },
   );
@@ -165,11 +171,22 @@ export async function registerOperations(
     metrics,
     payments,
     watcher,
-  }: { config: AppConfig; metrics: Metrics; payments: PaymentWorkers; watcher: WatcherParts },
+    journal,
+  }: {
+    config: AppConfig;
+    metrics: Metrics;
+    payments: PaymentWorkers;
+    watcher: WatcherParts;
+    journal: Pick<JournalService, 'status'>;
+  },
 ) {
   metrics.register(
     app,
-    { queueDepth: () => payments.queue.pending(), watcherLagSeconds: watcher.lagSeconds },
+    {
+      queueDepth: () => payments.queue.pending(),
+      watcherLagSeconds: watcher.lagSeconds,
+      journalUnsent: async () => (await journal.status()).unsent,
+    },
     {
       open: config.METRICS === 'open',
       token: config.METRICS_TOKEN,

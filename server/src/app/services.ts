@@ -13,6 +13,7 @@ import { registerSessions, sessionCookieName } from '../plugins/sessions';
 import { createDomainService } from '../modules/domains/service';
 import { createEmailVerificationService } from '../modules/email-verification/service';
 import { createIdentityService } from '../modules/identity/service';
+import { createJournalService } from '../modules/journal/service';
 import { createOrderRecords } from '../modules/orders/service';
 import { createProfileService } from '../modules/profile/service';
 import { createRecordService } from '../modules/records/service';
@@ -95,8 +96,10 @@ export async function createModuleServices(
     sessionCookieName(usesSecureCookies(config, publicUrl)),
   );
   const tokens = await promotionTokens(settings, config, deps.localLedger);
+  const journal = createJournalService(db);
   const domains = createDomainService({
     db,
+    journal,
     ledger: access.ledger,
     tlds,
     priceList,
@@ -107,7 +110,7 @@ export async function createModuleServices(
   });
   const profiles = createProfileService(db);
   const orderRecords = createOrderRecords(db);
-  const identity = createIdentityService({ db, domains, ledger: access.ledger });
+  const identity = createIdentityService({ db, domains, ledger: access.ledger, journal });
   const mail =
     deps.mailer ??
     (config.SMTP_URL
@@ -124,7 +127,8 @@ export async function createModuleServices(
     profiles,
     orderRecords,
     identity,
-    records: createRecordService({ db, domains, orders: orderRecords, identity }),
+    records: createRecordService({ db, domains, orders: orderRecords, identity, journal }),
+    journal,
     mail,
     verifications: createEmailVerificationService({
       db,

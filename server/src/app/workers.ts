@@ -7,6 +7,7 @@ import { LedgerWatcher, PAYMENTS_FEED } from '../jobs/ledger-watcher';
 import { createDeliveryService } from '../modules/delivery/service';
 import { WIPE_RELEASED_JOB, wipeJobKey } from '../modules/delivery/payloads';
 import { Sweeper } from '../jobs/sweeper';
+import { JournalPublisher } from '../modules/journal/publisher';
 import { createOrderService } from '../modules/orders/service';
 import { ReminderSweeper } from '../modules/reminders/reminder-sweeper';
 import { createReminderService } from '../modules/reminders/service';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     reminderSweeper: ReminderSweeper;
     /** Queues the wipe of each released name's NFT; `main` starts its timer. */
     releaseSweeper: Sweeper;
+    /** Sends the journal's entries to its topic (null without a ledger writer); `main` starts its timer. */
+    journalPublisher: JournalPublisher | null;
   }
 }
 
@@ -127,7 +130,21 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps & { quotes
             : Promise.resolve(),
       })
     : null;
-  return { queue, worker, orders, reminders, delivery };
+  const journalPublisher =
+    writer && delivery
+      ? new JournalPublisher({
+          db,
+          writer,
+          mirror: access.mirror,
+          submitOnce: delivery.submitOnce,
+          leases: createFeedLeases(db, { leaseMs: config.FEED_LEASE_MS }),
+          journal: services.journal,
+          log: (line) => app.log.warn(line),
+        })
+      : null;
+  app.decorate('journalPublisher', journalPublisher);
+  app.addHook('onClose', async () => journalPublisher?.stop());
+  return { queue, worker, orders, reminders, delivery, journalPublisher };
 }
 export type PaymentWorkers = ReturnType<typeof createPaymentWorkers>;
 

@@ -434,3 +434,41 @@ export const remoteCanaries = pgTable('remote_canaries', {
   actor: text('actor').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The journal's outbox: each change to a name's public state, written in the same transaction as the
+ * change, then sent to the journal topic once, in this order. The prepared transaction is kept before it
+ * is sent (a retry or another server sends those same bytes); the sequence number once it is on the topic.
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    /** Local order: entries are sent in it. */
+    position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    /** The entry's id in its message: unique across restores (positions are not). */
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    event: text('event').notNull(),
+    /** The message as sent (JSON text, at most 1024 bytes). */
+    message: text('message').notNull(),
+    submission: jsonb('submission').$type<{ bytes: string; transactionId: string }>(),
+    sequenceNumber: bigint('sequence_number', { mode: 'number' }),
+    consensusTimestamp: text('consensus_timestamp'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('journal_entries_id_unique').on(table.id),
+    index('journal_entries_unsent_idx')
+      .on(table.position)
+      .where(sql`sequence_number is null`),
+    index('journal_entries_name_idx').on(table.name),
+  ],
+);
+
+/** The journal's topic, created once across servers: its creation kept here until its id is recorded. */
+export const journalTopic = pgTable('journal_topic', {
+  key: text('key').primaryKey().default('journal'),
+  topicId: text('topic_id'),
+  creation: jsonb('creation').$type<{ bytes: string; transactionId: string }>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

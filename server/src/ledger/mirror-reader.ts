@@ -90,6 +90,18 @@ const ExchangeRateSchema = z.object({
 
 export type MirrorAccount = z.infer<typeof AccountSchema>;
 
+const TopicMessageSchema = z.object({
+  consensus_timestamp: z.string(),
+  /** Base64 of the message's bytes. */
+  message: z.string(),
+  payer_account_id: z.string().nullable().optional(),
+  sequence_number: z.number(),
+  running_hash: z.string().optional(),
+  chunk_info: z.object({ number: z.number(), total: z.number() }).passthrough().nullable().optional(),
+});
+export type MirrorTopicMessage = z.infer<typeof TopicMessageSchema>;
+const TopicMessagesSchema = z.object({ messages: z.array(TopicMessageSchema), links: LinksSchema });
+
 /**
  * One typed client of the mirror node REST API, the same for the real network and the local ledger.
  * `baseUrl` is the node's origin (plus any prefix); paths start at `/api/v1`.
@@ -208,6 +220,31 @@ export class MirrorReader {
           })}`;
     const page = await this.get(path, NftsSchema);
     return { items: page?.nfts ?? [], next: page?.links.next ?? null };
+  }
+
+  /** One page of a topic's messages after `afterSequence`, in sequence order; pass `next` to read on. */
+  async topicMessagesPage(
+    from: { topicId: string; afterSequence: number; limit?: number } | { next: string },
+  ): Promise<MirrorPage<MirrorTopicMessage>> {
+    const path =
+      'next' in from
+        ? from.next
+        : `/api/v1/topics/${encodeURIComponent(from.topicId)}/messages?${new URLSearchParams({
+            limit: String(from.limit ?? 100),
+            order: 'asc',
+            sequencenumber: `gt:${from.afterSequence}`,
+          })}`;
+    const page = await this.get(path, TopicMessagesSchema);
+    return { items: page?.messages ?? [], next: page?.links.next ?? null };
+  }
+
+  /** The message a topic received at a consensus time (a submission's record names it), or null. */
+  async topicMessageAt(topicId: string, consensusTimestamp: string): Promise<MirrorTopicMessage | null> {
+    const page = await this.get(
+      `/api/v1/topics/${encodeURIComponent(topicId)}/messages?${new URLSearchParams({ timestamp: consensusTimestamp, limit: '1' })}`,
+      TopicMessagesSchema,
+    );
+    return page?.messages[0] ?? null;
   }
 
   /** One NFT with its holder, or null when the ledger does not know it. */

@@ -13,6 +13,8 @@ type Sources = {
   queueDepth: () => Promise<number>;
   /** Seconds the ledger watcher's payments feed is behind the mirror node, null before its first read. */
   watcherLagSeconds: () => Promise<number | null>;
+  /** Changes committed and not yet on the journal topic. */
+  journalUnsent: () => Promise<number>;
 };
 
 declare module 'fastify' {
@@ -88,6 +90,14 @@ export function createMetrics() {
         async collect() {
           const lag = await sources.watcherLagSeconds();
           if (lag !== null) this.set(lag);
+        },
+      });
+      new Gauge({
+        name: 'journal_unsent',
+        help: 'Changes committed and not yet on the journal topic',
+        registers: [registry],
+        async collect() {
+          this.set(await sources.journalUnsent().catch(() => -1));
         },
       });
       app.requestLifecycle.observeVisitorRequests((request, reply) =>

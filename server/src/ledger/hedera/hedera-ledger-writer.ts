@@ -54,6 +54,10 @@ export class HederaLedgerWriter implements LedgerWriter {
       return {
         status: receipt.status.toString(),
         ...(receipt.tokenId ? { entityId: receipt.tokenId.toString() } : {}),
+        ...(receipt.topicId ? { entityId: receipt.topicId.toString() } : {}),
+        ...(receipt.topicSequenceNumber && !receipt.topicSequenceNumber.isZero()
+          ? { topicSequenceNumber: receipt.topicSequenceNumber.toNumber() }
+          : {}),
         ...(receipt.serials.length ? { serials: receipt.serials.map((serial) => serial.toNumber()) } : {}),
       };
     } catch (error) {

@@ -49,9 +49,13 @@ describe.each(engineCases)('minting paid names in batches on $engine', ({ open }
       mirror: new MirrorReader('http://local-ledger/ledger', injectFetch(t.app)),
       domains: {
         byIds: (ids) => domainRepo.domainsByIds(db, ids),
-        markMinted: (collection, minted) => domainRepo.markMinted(db, collection, minted),
+        markMinted: async (collection, minted) => {
+          await domainRepo.markMinted(db, collection, minted);
+        },
         markDelivered: (ids) => domainRepo.markStatus(db, ids, DELIVERED_STATUS),
-        markNftGone: (tokenId, serialNo) => domainRepo.markNftGone(db, tokenId, serialNo),
+        markNftGone: async (tokenId, serialNo) => {
+          await domainRepo.markNftGone(db, tokenId, serialNo);
+        },
         exists: async (name) => Boolean(await domainRepo.findDomain(db, name)),
       },
       queue: createJobQueue(db),

@@ -32,6 +32,9 @@ export function createDeliveryService({ db, writer, mirror, queue, domains, tlds
   const collectionOf = createCollections(writer, tlds, submitOnce);
   const mintedNames = createMintedNames(db, mirror, queue);
   return {
+    /** Submits a prepared transaction exactly once (also the journal's messages and topic). */
+    submitOnce,
+
     /** The watcher's sweep passes each page of a collection's NFTs: new serials are recorded by name. */
     noteNfts: (tokenId: string, nfts: Array<{ serialNo: number; name: string | null }>) =>
       mintedNames.record(tokenId, nfts),

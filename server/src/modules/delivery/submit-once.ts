@@ -8,7 +8,14 @@ import { RetryLater } from '../../jobs/job-queue';
 export type StoredTransaction = { bytes: string; transactionId: string };
 
 /** What a successful transaction made: the entity it created, the serials it minted. */
-export type Made = { entityId: string | null; serials: number[] };
+export type Made = {
+  entityId: string | null;
+  serials: number[];
+  /** A topic message's sequence number, when this submission's receipt gave it. */
+  topicSequenceNumber?: number;
+  /** When it reached consensus, when read from the mirror node. */
+  consensusTimestamp?: string;
+};
 
 const encode = (prepared: PreparedTransaction): StoredTransaction => ({
   bytes: Buffer.from(prepared.bytes).toString('base64'),
@@ -19,6 +26,7 @@ const encode = (prepared: PreparedTransaction): StoredTransaction => ({
 function madeBy(record: MirrorTransaction): Made {
   return {
     entityId: record.entity_id ?? null,
+    consensusTimestamp: record.consensus_timestamp,
     serials: (record.nft_transfers ?? [])
       .filter((transfer) => transfer.sender_account_id === null)
       .map((transfer) => transfer.serial_number),
@@ -55,7 +63,12 @@ export function createSubmitOnce(writer: LedgerWriter, mirror: MirrorReader) {
       }
       const receipt = await writer.submit(Buffer.from(current.bytes, 'base64'));
       const { status } = receipt;
-      if (status === 'SUCCESS') return { entityId: receipt.entityId ?? null, serials: receipt.serials ?? [] };
+      if (status === 'SUCCESS')
+        return {
+          entityId: receipt.entityId ?? null,
+          serials: receipt.serials ?? [],
+          ...(receipt.topicSequenceNumber ? { topicSequenceNumber: receipt.topicSequenceNumber } : {}),
+        };
       if (status === 'TRANSACTION_EXPIRED' || status === 'INVALID_TRANSACTION_START') {
         await save(undefined);
         throw new RetryLater(`ledger answered ${status}`, 0);

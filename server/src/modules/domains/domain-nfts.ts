@@ -3,6 +3,7 @@ import type { TransferPlan } from '@registry/contracts/my-domains';
 import { LedgerUnavailableError, type LedgerReader } from '@registry/hedera-node/ledger-port';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error';
+import type { JournalService } from '../journal/service';
 import type { DomainTime } from './domain-time';
 import * as repo from './repo';
 
@@ -36,6 +37,7 @@ export function createDomainNfts(
   ledger: LedgerReader,
   ledgerIsUp: () => Promise<boolean>,
   time: DomainTime,
+  journal: Pick<JournalService, 'append'>,
 ) {
   const holderOf = createHolderReads(ledger);
 
@@ -74,7 +76,16 @@ export function createDomainNfts(
     byIds: (ids: number[]) => repo.domainsByIds(db, ids),
 
     markMinted: (tokenId: string, minted: Array<{ id: number; serialNo: number }>) =>
-      repo.markMinted(db, tokenId, minted),
+      db.transaction(async (tx) => {
+        const named = await repo.markMinted(tx, tokenId, minted);
+        await journal.append(
+          tx,
+          named.map(({ name, serialNo }) => ({
+            name,
+            event: { e: 'minted', d: { token: tokenId, serial: serialNo } },
+          })),
+        );
+      }),
 
     markDelivered: (ids: number[]) => repo.markStatus(db, ids, DELIVERED_STATUS),
 

@@ -2,11 +2,19 @@ import { BURNED_STATUS, DELIVERED_STATUS } from '@registry/contracts/orders';
 import { OTHER_DOMAIN_STATUS } from '@registry/contracts/my-domains';
 import type { Db, Executor } from '../../db/database';
 import { gatheredByName } from '../../db/gathered-lookups';
+import type { JournalCause, JournalService } from '../journal/service';
 import type { DomainTime } from './domain-time';
 import * as repo from './repo';
 
-/** Registered names: who holds them until when, and what a paid order changes of them. */
-export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }: DomainTime) {
+/**
+ * Registered names: who holds them until when, and what a paid order changes of them. Every change of a
+ * name's public state is journaled in the transaction that makes it.
+ */
+export function createRegistrations(
+  db: Db,
+  { now, releasedBefore, graceEndOf }: DomainTime,
+  journal: Pick<JournalService, 'append'>,
+) {
   // The resolver's look-ups (each page, app and gateway request) of the moment share one query.
   const resolutionRows = gatheredByName((names) => repo.resolutionRows(db, names));
   return {
@@ -16,17 +24,41 @@ export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }:
      * Registers a paid name inside the order's transaction; null when someone registered it first.
      * Taking over a released name answers its old NFT when that is still live, to be wiped.
      */
-    async registerPaid(tx: Executor, domain: repo.NewDomain) {
+    async registerPaid(tx: Executor, domain: repo.NewDomain, cause: JournalCause) {
       const [released] = await repo.releasedLiveNfts(tx, releasedBefore(), 1, domain.name);
       const id = await repo.insertDomain(tx, domain, releasedBefore());
-      return id === null ? null : { id, released: released ?? null };
+      if (id === null) return null;
+      await journal.append(tx, [
+        {
+          name: domain.name,
+          event: {
+            e: 'registered',
+            d: {
+              holder: domain.ownerAccount,
+              expires: domain.expiresAt.toISOString(),
+              months: domain.months,
+              webProtection: domain.webProtection ?? false,
+              parent: domain.parentName ?? null,
+              ...cause,
+            },
+          },
+        },
+      ]);
+      return { id, released: released ?? null };
     },
 
     /** Released names whose NFT is still live, oldest first: each is wiped once. */
     releasedLiveNfts: (limit: number) => repo.releasedLiveNfts(db, releasedBefore(), limit),
 
     /** A name's NFT was wiped or burned: its row (if it still names that serial) says so. */
-    markNftGone: (tokenId: string, serialNo: number) => repo.markNftGone(db, tokenId, serialNo),
+    markNftGone: (tokenId: string, serialNo: number) =>
+      db.transaction(async (tx) => {
+        const gone = await repo.markNftGone(tx, tokenId, serialNo);
+        await journal.append(
+          tx,
+          gone.map(({ name }) => ({ name, event: { e: 'burned', d: { token: tokenId, serial: serialNo } } })),
+        );
+      }),
 
     /**
      * Who holds each name and since when; `held` only while it is delivered and not released: what
@@ -37,19 +69,40 @@ export function createRegistrations(db: Db, { now, releasedBefore, graceEndOf }:
     /** Whether a registered name's grace period after expiry is over: anyone may register it now. */
     isReleased: (expiresAt: Date) => expiresAt <= releasedBefore(),
 
-    extend: (tx: Executor, name: string, months: number) => repo.extendDomain(tx, name, months),
+    async extend(tx: Executor, name: string, months: number, cause: JournalCause) {
+      const extended = await repo.extendDomain(tx, name, months);
+      if (extended)
+        await journal.append(tx, [
+          {
+            name,
+            event: { e: 'extended', d: { expires: extended.expiresAt.toISOString(), months, ...cause } },
+          },
+        ]);
+    },
 
     /** Moves a domain's expiry (the local ledger's time travel); false when it is not registered. */
     async setExpiry(name: string, expiresAt: Date): Promise<boolean> {
-      return (await repo.updateDomain(db, name, { expiresAt })).length > 0;
+      return db.transaction(async (tx) => {
+        const updated = await repo.updateDomain(tx, name, { expiresAt });
+        if (updated.length === 0) return false;
+        await journal.append(tx, [{ name, event: { e: 'expiry', d: { expires: expiresAt.toISOString() } } }]);
+        return true;
+      });
     },
 
-    enableWebProtection: (tx: Executor, name: string) => repo.updateDomain(tx, name, { webProtection: true }),
+    async enableWebProtection(tx: Executor, name: string, cause: JournalCause) {
+      const updated = await repo.updateDomain(tx, name, { webProtection: true });
+      if (updated.length > 0) await journal.append(tx, [{ name, event: { e: 'web-protection', d: cause } }]);
+    },
 
     /** Subscribes a registered domain, or else another provider's domain (status 1 = subscribed). */
-    async subscribe(tx: Executor, name: string, until: Date) {
+    async subscribe(tx: Executor, name: string, until: Date, cause: JournalCause) {
       const updated = await repo.updateDomain(tx, name, { subscribed: true, subscriptionExpiresAt: until });
       if (updated.length === 0) await repo.setOtherProviderStatus(tx, name, OTHER_DOMAIN_STATUS.subscribed);
+      else
+        await journal.append(tx, [
+          { name, event: { e: 'subscribed', d: { until: until.toISOString(), ...cause } } },
+        ]);
     },
 
     find: (name: string) => repo.findDomain(db, name),

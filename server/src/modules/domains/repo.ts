@@ -180,10 +180,13 @@ export async function releasedLiveNfts(db: Executor, releasedBefore: Date, limit
 
 /** The NFT is gone from the ledger (wiped or burned): its row, if it still names it, says so. */
 export async function markNftGone(db: Executor, tokenId: string, serialNo: number) {
-  await db
+  return db
     .update(domains)
     .set({ status: BURNED_STATUS })
-    .where(and(eq(domains.tokenId, tokenId), eq(domains.serialNo, serialNo)));
+    .where(
+      and(eq(domains.tokenId, tokenId), eq(domains.serialNo, serialNo), ne(domains.status, BURNED_STATUS)),
+    )
+    .returning({ name: domains.name });
 }
 
 export async function updateDomain(
@@ -193,18 +196,24 @@ export async function updateDomain(
     Pick<NewDomain, 'expiresAt' | 'months' | 'webProtection' | 'subscribed' | 'subscriptionExpiresAt'>
   >,
 ) {
-  return executor.update(domains).set(change).where(eq(domains.name, name)).returning({ id: domains.id });
+  return executor
+    .update(domains)
+    .set(change)
+    .where(eq(domains.name, name))
+    .returning({ id: domains.id, expiresAt: domains.expiresAt });
 }
 
 /** Adds calendar months to a domain's term, as purchases count them. */
 export async function extendDomain(executor: Executor, name: string, months: number) {
-  await executor
+  const [row] = await executor
     .update(domains)
     .set({
       expiresAt: sql`${domains.expiresAt} + make_interval(months => ${months})`,
       months: sql`${domains.months} + ${months}`,
     })
-    .where(eq(domains.name, name));
+    .where(eq(domains.name, name))
+    .returning({ expiresAt: domains.expiresAt });
+  return row ?? null;
 }
 
 export async function setOtherProviderStatus(executor: Executor, name: string, status: OtherDomainStatus) {
@@ -220,16 +229,24 @@ export async function domainsByIds(db: Db, ids: number[]) {
 }
 
 /** Records the serials of names minted into `tokenId` (one statement for a batch). */
-export async function markMinted(db: Db, tokenId: string, minted: Array<{ id: number; serialNo: number }>) {
-  if (minted.length === 0) return;
+export async function markMinted(
+  db: Executor,
+  tokenId: string,
+  minted: Array<{ id: number; serialNo: number }>,
+): Promise<Array<{ name: string; serialNo: number }>> {
+  if (minted.length === 0) return [];
   const values = sql.join(
     minted.map(({ id, serialNo }) => sql`(${id}::int, ${serialNo}::bigint)`),
     sql`, `,
   );
-  await db.execute(sql`
+  // Only rows not yet naming that serial: a mint recorded twice (a retry) is journaled once.
+  const result = await db.execute<{ name: string; serial_no: string | number }>(sql`
     update ${domains} set token_id = ${tokenId}, serial_no = minted.serial_no
     from (values ${values}) as minted(id, serial_no)
-    where ${domains.id} = minted.id`);
+    where ${domains.id} = minted.id
+      and (${domains.tokenId} is distinct from ${tokenId} or ${domains.serialNo} is distinct from minted.serial_no)
+    returning ${domains.name} as name, minted.serial_no as serial_no`);
+  return result.rows.map((row) => ({ name: row.name, serialNo: Number(row.serial_no) }));
 }
 
 export async function markStatus(db: Db, ids: number[], status: DomainStatus) {

@@ -9,12 +9,15 @@ import { createDomainSearch } from './domain-search';
 import { domainTime } from './domain-time';
 import { createOtherProviderDomains } from './other-provider-domains';
 import { createRegistrations } from './registrations';
+import type { JournalService } from '../journal/service';
 import * as repo from './repo';
 
 export { OTHER_PROVIDER_EXPIRY } from './other-provider-domains';
 
 type Deps = {
   db: Db;
+  /** Where every change of a name's public state is journaled. */
+  journal: Pick<JournalService, 'append'>;
   ledger: LedgerReader;
   tlds: TldService;
   priceList: PriceList;
@@ -31,6 +34,7 @@ type Deps = {
 /** Names: search and availability, the account's own, registrations, and their NFTs on the ledger. */
 export function createDomainService({
   db,
+  journal,
   ledger,
   tlds,
   priceList,
@@ -52,7 +56,7 @@ export function createDomainService({
     startPremiumUsd,
   });
   const otherProvider = createOtherProviderDomains(db, ledger, otherProviderTokenId);
-  const nfts = createDomainNfts(db, ledger, search.ledgerIsUp, time);
+  const nfts = createDomainNfts(db, ledger, search.ledgerIsUp, time, journal);
   return {
     availability: search.availability,
     suggestions: search.suggestions,
@@ -64,7 +68,7 @@ export function createDomainService({
     recordOtherProviderDomain: otherProvider.recordOtherProviderDomain,
     ...createAccountDomains(db, otherProvider, nfts.currentHolding),
     details: createDomainDetails(db, otherProvider, time),
-    ...createRegistrations(db, time),
+    ...createRegistrations(db, time, journal),
     ...nfts,
     isActiveTld: (tld: string) => tlds.isActive(tld),
   };

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import { accountEvmAddresses, primaryNames } from '../../db/schema';
 
 export type PrimaryNameRow = typeof primaryNames.$inferSelect;
 
 /** Sets (or replaces) an account's primary name; answers the row as stored. */
 export async function upsertPrimaryName(
-  db: Db,
+  db: Executor,
   accountId: string,
   domainName: string,
 ): Promise<PrimaryNameRow> {
@@ -23,10 +23,11 @@ export async function primaryNamesOf(db: Db, accountIds: string[]): Promise<Prim
   return db.select().from(primaryNames).where(inArray(primaryNames.accountId, accountIds));
 }
 
-/** Removes primary names exactly as read: one set again meanwhile stays. */
-export async function deletePrimaryNames(db: Db, rows: PrimaryNameRow[]): Promise<void> {
+/** Removes primary names exactly as read (one set again meanwhile stays); answers those removed. */
+export async function deletePrimaryNames(db: Executor, rows: PrimaryNameRow[]): Promise<PrimaryNameRow[]> {
+  const removed: PrimaryNameRow[] = [];
   for (const row of rows) {
-    await db
+    const gone = await db
       .delete(primaryNames)
       .where(
         and(
@@ -34,12 +35,16 @@ export async function deletePrimaryNames(db: Db, rows: PrimaryNameRow[]): Promis
           eq(primaryNames.domainName, row.domainName),
           eq(primaryNames.setAt, row.setAt),
         ),
-      );
+      )
+      .returning();
+    removed.push(...gone);
   }
+  return removed;
 }
 
-export async function deletePrimaryName(db: Db, accountId: string): Promise<void> {
-  await db.delete(primaryNames).where(eq(primaryNames.accountId, accountId));
+export async function deletePrimaryName(db: Executor, accountId: string): Promise<PrimaryNameRow | null> {
+  const [gone] = await db.delete(primaryNames).where(eq(primaryNames.accountId, accountId)).returning();
+  return gone ?? null;
 }
 
 export async function evmAddressesOf(db: Db, accountIds: string[]) {

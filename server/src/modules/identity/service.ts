@@ -2,7 +2,13 @@ import { longZeroEvmAddress } from '@registry/contracts/account';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http-error';
 import type { DomainService } from '../domains/service';
+import type { JournalService } from '../journal/service';
 import * as repo from './repo';
+
+const cleared = (row: repo.PrimaryNameRow) => ({
+  name: row.domainName,
+  event: { e: 'primary-cleared' as const, d: { account: row.accountId } },
+});
 
 /**
  * Names as identity: the one name an account chooses to be shown by, and the reverse look-up from an
@@ -13,8 +19,10 @@ export function createIdentityService({
   db,
   domains,
   ledger,
+  journal,
 }: {
   db: Db;
+  journal: Pick<JournalService, 'append'>;
   domains: Pick<DomainService, 'holdings' | 'currentHolding'>;
   /** The mirror node's answer of an account's EVM address (null: no such account). */
   ledger: { evmAddressOf(accountId: string): Promise<string | null> };
@@ -34,7 +42,11 @@ export function createIdentityService({
       if (stands) standing.set(row.accountId, row.domainName);
       else voided.push(row);
     }
-    await repo.deletePrimaryNames(db, voided);
+    if (voided.length > 0)
+      await db.transaction(async (tx) => {
+        const removed = await repo.deletePrimaryNames(tx, voided);
+        await journal.append(tx, removed.map(cleared));
+      });
     return standing;
   }
 
@@ -51,12 +63,18 @@ export function createIdentityService({
       if (!holding) throw notFound(`${name} is not registered`);
       if (holding.owner !== accountId || !holding.held)
         throw new HttpError(403, 'NOT_OWNER', `Only the holder of ${name} can make it their primary name`);
-      await repo.upsertPrimaryName(db, accountId, name);
+      await db.transaction(async (tx) => {
+        await repo.upsertPrimaryName(tx, accountId, name);
+        await journal.append(tx, [{ name, event: { e: 'primary', d: { account: accountId } } }]);
+      });
       return { name };
     },
 
     async clearPrimaryName(accountId: string): Promise<{ name: null }> {
-      await repo.deletePrimaryName(db, accountId);
+      await db.transaction(async (tx) => {
+        const removed = await repo.deletePrimaryName(tx, accountId);
+        if (removed) await journal.append(tx, [cleared(removed)]);
+      });
       return { name: null };
     },
 

@@ -22,6 +22,8 @@ export type Settlement = {
   paidAt: Date;
   /** The quote ran out (or was superseded) before the payment. */
   expired: boolean;
+  /** The payment's transaction id: what the journal names as the change's cause with the order. */
+  payment: string;
 };
 
 /** What carrying out an order did: names it could not deliver (their share is refunded), jobs queued. */

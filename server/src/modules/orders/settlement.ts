@@ -159,7 +159,10 @@ function createSettle({ db, queue, kindDeps, now }: Deps) {
       if (!recorded) throw new PaymentTaken();
       const lines = await repo.linesOf(tx, order.id);
 
-      const effect = await paidKind(order.kind).settle({ tx, order, lines, paidAt, expired }, kindDeps);
+      const effect = await paidKind(order.kind).settle(
+        { tx, order, lines, paidAt, expired, payment: transactionId },
+        kindDeps,
+      );
       const lost = effect.lost;
       const jobKeys = [...effect.jobKeys];
 

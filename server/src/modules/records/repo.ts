@@ -17,7 +17,7 @@ export async function findRecordsOf(db: Db, domainNames: string[]): Promise<Reco
 
 /** Saves one record's value; its status flag drops to 0 until the change fee is paid. */
 export async function saveRecord(
-  db: Db,
+  db: Executor,
   domainName: string,
   column: RecordColumn,
   value: string,

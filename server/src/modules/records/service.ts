@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http-error';
 import type { DomainService } from '../domains/service';
 import type { IdentityService } from '../identity/service';
+import type { JournalService } from '../journal/service';
 import type { OrderRecords } from '../orders/service';
 import * as repo from './repo';
 import { RECORD_FLAG, RECORDS_STATUS } from '@registry/contracts/records';
@@ -103,9 +104,11 @@ export function createRecordService({
   domains,
   orders,
   identity,
+  journal,
   now = Date.now,
 }: {
   db: Db;
+  journal: Pick<JournalService, 'append' | 'recordEvent'>;
   domains: DomainService;
   orders: Pick<OrderRecords, 'useRecordFee'>;
   identity: Pick<IdentityService, 'reverseMany' | 'evmAddresses'>;
@@ -168,7 +171,11 @@ export function createRecordService({
       await assertManageable(accountId, domainName);
       const column = COLUMN_OF[field];
       const flag = field === 'siteAddress' ? 'statusSiteAddress' : 'statusAssets';
-      const row = await repo.saveRecord(db, domainName, column, value, flag);
+      const row = await db.transaction(async (tx) => {
+        const saved = await repo.saveRecord(tx, domainName, column, value, flag);
+        await journal.append(tx, [{ name: domainName, event: journal.recordEvent(field, value) }]);
+        return saved;
+      });
       forget(domainName);
       return toRecords(domainName, row);
     },
@@ -186,7 +193,9 @@ export function createRecordService({
       const activated = await db.transaction(async (tx) => {
         if (!(await orders.useRecordFee(tx, accountId, domainName)))
           throw new HttpError(402, 'PAYMENT_REQUIRED', 'Pay the record change fee first');
-        return toRecords(domainName, await repo.activateRecords(tx, domainName, flag));
+        const row = await repo.activateRecords(tx, domainName, flag);
+        await journal.append(tx, [{ name: domainName, event: { e: 'record-active', d: { flag } } }]);
+        return toRecords(domainName, row);
       });
       // After the commit: a gateway answer read in between is dropped too.
       forget(domainName);

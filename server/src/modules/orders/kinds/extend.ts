@@ -11,8 +11,9 @@ export const extendKind: PaidKind<'extend'> = {
     const { domainHbarPerYear } = await priceList.current();
     return [line(request.itemName, request.months, extendPrice(request.months, domainHbarPerYear))];
   },
-  async settle({ tx, lines }, { domains }) {
-    for (const item of lines) await domains.extend(tx, item.itemName, item.months);
+  async settle({ tx, lines, order, payment }, { domains }) {
+    for (const item of lines)
+      await domains.extend(tx, item.itemName, item.months, { order: order.id, payment });
     return done;
   },
 };

@@ -19,7 +19,7 @@ const HOLD_WHILE_SETTLING_MS = 60_000;
  * took them meanwhile, and an expired quote that lost a name registers none (it is refunded whole).
  */
 export async function registerNames(
-  { tx, order, lines, paidAt, expired }: Settlement,
+  { tx, order, lines, paidAt, expired, payment }: Settlement,
   { domains, queue }: KindDeps,
 ): Promise<Effect> {
   const names = lines.map((item) => item.itemName);
@@ -43,20 +43,24 @@ export async function registerNames(
     for (const item of lines) {
       if (lost.includes(item.itemName)) continue;
       const { tld, labels } = splitDomainName(item.itemName);
-      const registration = await domains.registerPaid(tx, {
-        name: item.itemName,
-        tld,
-        parentName: item.isSub === 1 ? labels.slice(1).join('.') : null,
-        isSub: item.isSub,
-        ownerAccount: order.accountId,
-        months: item.months,
-        price: item.price,
-        purchasedAt: paidAt,
-        expiresAt: monthsAfter(paidAt, item.months),
-        webProtection: item.isWebProtectionOn,
-        status: PAID_STATUS,
-        orderId: order.id,
-      });
+      const registration = await domains.registerPaid(
+        tx,
+        {
+          name: item.itemName,
+          tld,
+          parentName: item.isSub === 1 ? labels.slice(1).join('.') : null,
+          isSub: item.isSub,
+          ownerAccount: order.accountId,
+          months: item.months,
+          price: item.price,
+          purchasedAt: paidAt,
+          expiresAt: monthsAfter(paidAt, item.months),
+          webProtection: item.isWebProtectionOn,
+          status: PAID_STATUS,
+          orderId: order.id,
+        },
+        { order: order.id, payment },
+      );
       // Someone registered it first.
       if (registration === null) {
         lost.push(item.itemName);

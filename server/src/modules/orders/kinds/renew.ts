@@ -15,8 +15,9 @@ export const renewKind: PaidKind<'renew'> = {
     }
     return lines;
   },
-  async settle({ tx, lines }, { domains }) {
-    for (const item of lines) await domains.extend(tx, item.itemName, item.months);
+  async settle({ tx, lines, order, payment }, { domains }) {
+    for (const item of lines)
+      await domains.extend(tx, item.itemName, item.months, { order: order.id, payment });
     return done;
   },
 };

@@ -16,8 +16,12 @@ export const subscriptionKind: PaidKind<'subscription'> = {
     const { subscriptionHbarPerYear } = await priceList.current();
     return [line(request.itemName, YEARLY_MONTHS, subscriptionHbarPerYear)];
   },
-  async settle({ tx, lines, paidAt }, { domains }) {
-    for (const item of lines) await domains.subscribe(tx, item.itemName, monthsAfter(paidAt, YEARLY_MONTHS));
+  async settle({ tx, lines, paidAt, order, payment }, { domains }) {
+    for (const item of lines)
+      await domains.subscribe(tx, item.itemName, monthsAfter(paidAt, YEARLY_MONTHS), {
+        order: order.id,
+        payment,
+      });
     return done;
   },
 };

@@ -13,8 +13,9 @@ export const webProtectionKind: PaidKind<'web-protection'> = {
     const { domainHbarPerYear } = await priceList.current();
     return [line(request.itemName, YEARLY_MONTHS, yearlyWebProtection(domainHbarPerYear))];
   },
-  async settle({ tx, lines }, { domains }) {
-    for (const item of lines) await domains.enableWebProtection(tx, item.itemName);
+  async settle({ tx, lines, order, payment }, { domains }) {
+    for (const item of lines)
+      await domains.enableWebProtection(tx, item.itemName, { order: order.id, payment });
     return done;
   },
 };
