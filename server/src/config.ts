@@ -91,6 +91,11 @@ const ConfigSchema = z.object({
   FIXED_USD_PER_HBAR: z.coerce.number().positive().default(0.05),
   /** Token id of the other provider's domain NFTs (e.g. 0.0.1234); unset lists none. */
   OTHER_PROVIDER_TOKEN_ID: z.string().regex(TOKEN_ID).optional(),
+  /**
+   * The registry's journal topic, for a database that has none: an empty database started with it is
+   * rebuilt from the ledger (the journal, the collections and the payments) before it takes writes.
+   */
+  JOURNAL_TOPIC_ID: z.string().regex(TOKEN_ID).optional(),
   /** Holders of this token may claim one domain (the claim promotion); unset, nobody is eligible. */
   CLAIM_TOKEN_ID: z.string().regex(TOKEN_ID).optional(),
   /** Token ids of the discount groups (spec section 9); unset groups give no discount. */

@@ -48,11 +48,23 @@ process.on('SIGUSR2', () => {
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+console.log(`Hedera Domains is running at http://localhost:${port}`);
+// Level with the ledger first (after a restore, or a rebuild from the journal): reads answer meanwhile,
+// writes wait; a ledger or database failure is tried again, never the end of the process.
+for (let attempt = 1; app.recovery; attempt += 1) {
+  try {
+    await app.recovery.catchUp();
+    break;
+  } catch (error) {
+    const pauseMs = Math.min(1000 * 2 ** (attempt - 1), 30_000);
+    app.log.warn({ err: error }, `catching up with the journal failed; trying again in ${pauseMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}
 app.jobWorker?.start();
 app.ledgerWatcher?.start(config.WATCH_INTERVAL_MS, config.WATCH_PAYMENTS_INTERVAL_MS);
 app.reminderSweeper.start(config.REMINDER_SWEEP_MS);
 app.releaseSweeper.start(config.RELEASE_SWEEP_MS);
 app.journalPublisher?.start(config.WATCH_INTERVAL_MS);
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.PORT;
-console.log(`Hedera Domains is running at http://localhost:${port}`);

@@ -32,6 +32,8 @@ const events = {
     months: z.int(),
     webProtection: z.boolean(),
     parent: z.nullable(z.string()),
+    /** HBAR paid for the name's line. */
+    price: z.number(),
     ...Cause,
   }),
   /** Its NFT minted (or found live on the ledger) for it. */
@@ -47,6 +49,8 @@ const events = {
     z.object({ field: RecordFieldSchema, value: z.string() }),
     z.object({ field: RecordFieldSchema, sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
   ]),
+  /** A record change's fee paid (used up when the change is made active). */
+  'record-fee': z.object({ ...Cause }),
   /** The site address or the other records made active by a paid change fee. */
   'record-active': z.object({ flag: FlagSchema }),
   /** The account made the name its primary name. */
@@ -69,6 +73,7 @@ const OPERATION_OF: Record<JournalEventKind, 'register' | 'update' | 'delete'> =
   'web-protection': 'update',
   subscribed: 'update',
   record: 'update',
+  'record-fee': 'update',
   'record-active': 'update',
   primary: 'update',
   'primary-cleared': 'update',
@@ -132,6 +137,7 @@ export type JournaledName = {
   holder: string;
   expires: string;
   months: number;
+  price: number;
   parent: string | null;
   order: string;
   payment: string;
@@ -189,6 +195,7 @@ export function applyJournalMessage(
       holder: message.d.holder,
       expires: message.d.expires,
       months: message.d.months,
+      price: message.d.price,
       parent: message.d.parent,
       order: message.d.order,
       payment: message.d.payment,
@@ -242,6 +249,9 @@ export function applyJournalMessage(
       else entry.statusAssets = 0;
       break;
     }
+    case 'record-fee':
+      state.payments.add(message.d.payment);
+      break;
     case 'record-active':
       entry[message.d.flag] = 1;
       break;

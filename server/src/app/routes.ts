@@ -25,6 +25,7 @@ import { createReleaseService } from '../modules/releases/service';
 import { tldRoutes } from '../modules/tlds/routes';
 import { registerRemotesManifest } from '../plugins/remotes-manifest';
 import { refuseCrossOriginWrites } from '../plugins/same-origin-writes';
+import { refuseWritesWhileCatchingUp } from '../modules/recovery/catching-up';
 import { registerReleaseFiles } from '../plugins/static-apps';
 import type { LedgerAccess, LocalLedgerParts, ModuleServices } from './services';
 import type { Metrics } from '../plugins/metrics';
@@ -66,6 +67,7 @@ export async function registerApi(
   await app.register(
     async (api) => {
       refuseCrossOriginWrites(api, publicUrl);
+      refuseWritesWhileCatchingUp(api, payments.recovery);
       await api.register(tldRoutes, { tlds: services.tlds });
       await api.register(authRoutes, { auth: services.auth, requireSession, secureCookies, signInRateLimit });
       await api.register(domainRoutes, {
@@ -197,10 +199,14 @@ export async function registerOperations(
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const up = await database.ping();
     const lagSeconds = up ? await watcher.lagSeconds() : null;
+    const recovery = payments.recovery?.state() ?? null;
+    const catchingUp = recovery?.phase === 'catching-up';
+    // Catching up with the ledger: reads answer (200), writes wait.
     return reply.status(up ? 200 : 503).send({
-      status: up ? 'ok' : 'down',
+      status: up ? (catchingUp ? 'catching-up' : 'ok') : 'down',
       database: { engine: database.engine, up },
       watcher: { lagSeconds },
+      ...(recovery ? { journal: recovery } : {}),
     });
   });
 }

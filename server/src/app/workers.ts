@@ -8,6 +8,7 @@ import { createDeliveryService } from '../modules/delivery/service';
 import { WIPE_RELEASED_JOB, wipeJobKey } from '../modules/delivery/payloads';
 import { Sweeper } from '../jobs/sweeper';
 import { JournalPublisher } from '../modules/journal/publisher';
+import { createRecovery, type Recovery } from '../modules/recovery/service';
 import { createOrderService } from '../modules/orders/service';
 import { ReminderSweeper } from '../modules/reminders/reminder-sweeper';
 import { createReminderService } from '../modules/reminders/service';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     releaseSweeper: Sweeper;
     /** Sends the journal's entries to its topic (null without a ledger writer); `main` starts its timer. */
     journalPublisher: JournalPublisher | null;
+    /** Brings the database level with the journal (after a restore, or a rebuild); `main` runs it first. */
+    recovery: Recovery | null;
   }
 }
 
@@ -109,6 +112,7 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps & { quotes
         db,
         mirror: access.mirror,
         domains,
+        journal: services.journal,
         settings,
         priceList: services.priceList,
         ledgerAvailable: () => access.ledger.isAvailable(),
@@ -144,7 +148,24 @@ export function createPaymentWorkers(app: FastifyInstance, deps: Deps & { quotes
       : null;
   app.decorate('journalPublisher', journalPublisher);
   app.addHook('onClose', async () => journalPublisher?.stop());
-  return { queue, worker, orders, reminders, delivery, journalPublisher };
+  const recovery = writer
+    ? createRecovery({
+        db,
+        mirror: access.mirror,
+        journal: services.journal,
+        domains,
+        records: services.records,
+        identity: services.identity,
+        orders: orderRecords,
+        tlds,
+        queue,
+        treasuryAccountId: writer.operatorId,
+        configuredTopicId: config.JOURNAL_TOPIC_ID ?? null,
+        log: (line) => app.log.warn(line),
+      })
+    : null;
+  app.decorate('recovery', recovery);
+  return { queue, worker, orders, reminders, delivery, journalPublisher, recovery };
 }
 export type PaymentWorkers = ReturnType<typeof createPaymentWorkers>;
 

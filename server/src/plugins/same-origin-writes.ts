@@ -37,7 +37,7 @@ export function isSameOriginWrite(request: FastifyRequest, publicOrigin: string)
 }
 
 /** Whether a route changes state: any method but the reads, unless it marks itself `readsOnly`. */
-function writes(route: RouteOptions): boolean {
+export function writes(route: RouteOptions): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   return methods.some((method) => !READS.has(method)) && !route.config?.readsOnly;
 }

@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DELIVERED_STATUS, type QuoteRequest, type QuoteResponse } from '@registry/contracts/orders';
 import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
@@ -25,6 +26,16 @@ const buy = (name: string): QuoteRequest => ({
   kind: 'domains',
   items: [{ itemName: name, months: 12, isWebProtectionOn: false }],
 });
+
+/** The audit command, as anyone runs it against the registry (and the mirror it names). */
+function runAudit(origin: string) {
+  const bin = fileURLToPath(new URL('../../../../packages/audit/bin/registry-audit.mjs', import.meta.url));
+  return new Promise<{ code: number; output: string }>((resolve) =>
+    execFile(process.execPath, [bin, '--registry', origin], (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, output: `${stdout}${stderr}` }),
+    ),
+  );
+}
 
 /** How an operator backs the database up and restores it, on each engine. */
 type Backups = {
@@ -184,9 +195,14 @@ describe.each(engines)(
         } satisfies QuoteResponse),
       );
       const unknown = `restore${run}unknown.hbar`;
-      await chain.pay(buyer, await registry().quote(cookie, buy(unknown)));
+      const unknownPayment = mirrorId(await chain.pay(buyer, await registry().quote(cookie, buy(unknown))));
       await waitFor(async () => (await delivered(kept)) && (await delivered(unknown)), 60_000);
       await waitFor(async () => (await refundsTo(buyer)).includes(shortPayment), 60_000);
+      // Every change is on the journal topic before the disk is lost.
+      await waitFor(async () => {
+        const journal = (await (await fetch(`${server!.origin}/api/journal`)).json()) as { unsent: number };
+        return journal.unsent === 0;
+      }, 60_000);
 
       // The disk is lost; last night's dump comes back, and the server starts on it.
       await server.stop();
@@ -194,8 +210,13 @@ describe.each(engines)(
       server = await startServerProcess(env);
       cookie = await registry().signIn(buyer);
 
-      // The watcher reads the payments again from where the backup left it, and the jobs run.
-      await waitFor(async () => (await delivered(kept)) && ((await backups.openJobs()) ?? 0) === 0, 90_000);
+      // The server reads the journal from where the backup left it and puts back what came after; the
+      // watcher reads the payments again, and the jobs run.
+      await waitFor(
+        async () =>
+          (await delivered(kept)) && (await delivered(unknown)) && ((await backups.openJobs()) ?? 0) === 0,
+        90_000,
+      );
       // Whatever the watcher would still do wrong has had its rounds.
       await new Promise((resolve) => setTimeout(resolve, 3000));
 
@@ -205,6 +226,18 @@ describe.each(engines)(
       const refunds = await refundsTo(buyer);
       expect(refunds.filter((payment) => payment === shortPayment)).toHaveLength(1);
       expect(refunds).not.toContain(keptPayment);
+      expect(refunds).not.toContain(unknownPayment);
+      const health = (await (await fetch(`${server.origin}/healthz`)).json()) as {
+        status: string;
+        journal: { phase: string; applied: number };
+      };
+      expect(health).toMatchObject({ status: 'ok', journal: { phase: 'level' } });
+      expect(health.journal.applied).toBeGreaterThanOrEqual(4);
+
+      // Anyone's audit of the registry against the ledger finds nothing to report.
+      const audit = await runAudit(server.origin);
+      expect(audit.output).toContain('0 differences');
+      expect(audit.code).toBe(0);
 
       // Someone else asking for the name the backup never knew meets the ledger's answer: taken.
       const other = await chain.openAccount();

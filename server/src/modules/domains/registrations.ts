@@ -39,6 +39,7 @@ export function createRegistrations(
               months: domain.months,
               webProtection: domain.webProtection ?? false,
               parent: domain.parentName ?? null,
+              price: domain.price,
               ...cause,
             },
           },
@@ -103,6 +104,24 @@ export function createRegistrations(
         await journal.append(tx, [
           { name, event: { e: 'subscribed', d: { until: until.toISOString(), ...cause } } },
         ]);
+    },
+
+    /**
+     * What the journal holds, put back after a restore or on a rebuild, inside the caller's transaction and
+     * without journaling it again: it is on the topic already.
+     */
+    restore: {
+      registration: (tx: Executor, domain: repo.NewDomain) => repo.insertDomain(tx, domain, releasedBefore()),
+      mint: (tx: Executor, name: string, nft: Parameters<typeof repo.restoreMint>[2]) =>
+        repo.restoreMint(tx, name, nft),
+      expiry: (tx: Executor, name: string, expiresAt: Date, addedMonths = 0) =>
+        repo.restoreExpiry(tx, name, expiresAt, addedMonths),
+      webProtection: (tx: Executor, name: string) => repo.updateDomain(tx, name, { webProtection: true }),
+      subscription: (tx: Executor, name: string, until: Date) =>
+        repo.updateDomain(tx, name, { subscribed: true, subscriptionExpiresAt: until }),
+      burn: (tx: Executor, tokenId: string, serialNo: number) => repo.markNftGone(tx, tokenId, serialNo),
+      /** Paid names not delivered yet: each gets its mint job, which finds a live NFT before minting. */
+      undelivered: () => repo.undeliveredDomains(db),
     },
 
     find: (name: string) => repo.findDomain(db, name),

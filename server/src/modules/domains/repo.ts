@@ -419,3 +419,35 @@ export async function expiringBetween(db: Db, after: Date, until: Date) {
     )
     .orderBy(domains.expiresAt);
 }
+
+/** A journaled mint put back: the name's serial, and its holder when the NFT has left the treasury. */
+export async function restoreMint(
+  executor: Executor,
+  name: string,
+  nft: { tokenId: string; serialNo: number; deliveredTo: string | null },
+) {
+  await executor
+    .update(domains)
+    .set({
+      tokenId: nft.tokenId,
+      serialNo: nft.serialNo,
+      ...(nft.deliveredTo ? { status: DELIVERED_STATUS, ownerAccount: nft.deliveredTo } : {}),
+    })
+    .where(eq(domains.name, name));
+}
+
+/** A journaled term change put back: the expiry as journaled, `addedMonths` more to the term. */
+export async function restoreExpiry(executor: Executor, name: string, expiresAt: Date, addedMonths: number) {
+  await executor
+    .update(domains)
+    .set({ expiresAt, months: sql`${domains.months} + ${addedMonths}` })
+    .where(eq(domains.name, name));
+}
+
+/** Paid domains not delivered yet (each has a mint job to finish it). */
+export async function undeliveredDomains(db: Db) {
+  return db
+    .select({ id: domains.id, name: domains.name, orderId: domains.orderId })
+    .from(domains)
+    .where(eq(domains.status, PAID_STATUS));
+}

@@ -1,5 +1,5 @@
 import { longZeroEvmAddress } from '@registry/contracts/account';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import { HttpError, notFound } from '../../http-error';
 import type { DomainService } from '../domains/service';
 import type { JournalService } from '../journal/service';
@@ -68,6 +68,12 @@ export function createIdentityService({
         await journal.append(tx, [{ name, event: { e: 'primary', d: { account: accountId } } }]);
       });
       return { name };
+    },
+
+    /** A journaled primary name put back (restore, rebuild), or cleared: not journaled again. */
+    async restorePrimaryName(tx: Executor, accountId: string, name: string | null) {
+      if (name) await repo.upsertPrimaryName(tx, accountId, name);
+      else await repo.deletePrimaryName(tx, accountId);
     },
 
     async clearPrimaryName(accountId: string): Promise<{ name: null }> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { journalEntries, journalTopic } from '../../db/schema';
 
@@ -134,4 +134,35 @@ export async function recordTopic(db: Db, topicId: string): Promise<string> {
     .set({ topicId, creation: null, updatedAt: new Date() })
     .where(and(eq(journalTopic.key, 'journal'), isNull(journalTopic.topicId)));
   return (await topicRow(db))!.topicId!;
+}
+
+/** Which of these message ids the database knows, with their sequence number (null: not sent yet). */
+export async function knownEntries(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, number | null>();
+  const rows = await db
+    .select({ id: journalEntries.id, sequenceNumber: journalEntries.sequenceNumber })
+    .from(journalEntries)
+    .where(inArray(journalEntries.id, ids));
+  return new Map(rows.map((row) => [row.id, row.sequenceNumber]));
+}
+
+/** A message read on the topic, kept as sent: a new row, or the number of an entry sent before it was kept. */
+export async function recordSent(
+  executor: Executor,
+  entry: {
+    id: string;
+    name: string;
+    event: string;
+    message: string;
+    sequenceNumber: number;
+    consensusTimestamp: string;
+  },
+) {
+  await executor
+    .insert(journalEntries)
+    .values(entry)
+    .onConflictDoUpdate({
+      target: journalEntries.id,
+      set: { sequenceNumber: entry.sequenceNumber, consensusTimestamp: entry.consensusTimestamp },
+    });
 }

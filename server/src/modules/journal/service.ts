@@ -56,6 +56,12 @@ export function createJournalService(db: Db, { now = () => new Date() }: { now?:
       return (await repo.topicRow(db))?.topicId ?? null;
     },
 
+    /** Adopts a topic the registry wrote before (a rebuild on an empty database); the recorded one stands. */
+    adoptTopic: (topicId: string) => repo.recordTopic(db, topicId),
+
+    knownEntries: (tx: Executor, ids: string[]) => repo.knownEntries(tx, ids),
+    recordSent: (tx: Executor, entry: Parameters<typeof repo.recordSent>[1]) => repo.recordSent(tx, entry),
+
     status: () => repo.counts(db),
     entriesOf: (name: string) => repo.entriesOf(db, name),
   };

@@ -7,6 +7,7 @@ import type { QuoteSignal } from '../../jobs/quote-signal';
 import type { DomainService } from '../domains/service';
 import type { PriceList } from '../settings/price-list';
 import type { SettingsService } from '../settings/service';
+import type { JournalService } from '../journal/service';
 import type { KindDeps } from './paid-kind';
 import { creditTo } from './payment-record';
 import * as repo from './repo';
@@ -16,6 +17,8 @@ export type OrderDeps = {
   db: Db;
   mirror: MirrorReader;
   domains: DomainService;
+  /** Where a paid change no other module records (a record change's fee) is journaled. */
+  journal: Pick<JournalService, 'append'>;
   settings: SettingsService;
   priceList: PriceList;
   /** Whether the ledger takes transactions now (a quote made while it is down could not be paid). */
@@ -58,7 +61,7 @@ export function createOrderContext(deps: OrderDeps) {
       : { status: CLAIM_STATUS.notEligible, msg: CLAIM_MESSAGES.notEligible };
   }
 
-  const kindDeps: KindDeps = { domains, priceList, queue, claimEligibility };
+  const kindDeps: KindDeps = { domains, priceList, queue, claimEligibility, journal: deps.journal };
   return {
     deps,
     now,

@@ -1,6 +1,7 @@
 import type { ClaimEligibility, OrderKind, QuoteRequest } from '@registry/contracts/orders';
 import type { Executor } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { JournalService } from '../journal/service';
 import type { DomainService } from '../domains/service';
 import type { PriceList } from '../settings/price-list';
 import type { Line } from './lines';
@@ -12,6 +13,7 @@ export type KindDeps = {
   priceList: PriceList;
   queue: JobQueue;
   claimEligibility: (accountId: string) => Promise<ClaimEligibility>;
+  journal: Pick<JournalService, 'append'>;
 };
 
 /** A paid order being carried out, inside the transaction that marks it paid. */

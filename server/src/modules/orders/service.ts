@@ -8,6 +8,7 @@ import { createOrderState } from './order-state';
 import { paymentsAwaitingSettlement } from './payments-awaiting';
 import { createPricing } from './pricing';
 import { createQuote } from './quote';
+import { ORDER_STATUS, PAYMENT_OUTCOME } from './order-status';
 import * as repo from './repo';
 import { MINT_JOB } from '../delivery/payloads';
 import { createTakePayment } from './take-payment';
@@ -22,6 +23,32 @@ export function createOrderRecords(db: Db) {
     /** Uses up a paid record-fee order for the name inside the caller's transaction; false without one. */
     useRecordFee: (tx: Executor, accountId: string, domainName: string) =>
       repo.useRecordFee(tx, accountId, domainName),
+
+    /**
+     * A payment the journal shows delivered into a change, put back (restore, rebuild): recorded as
+     * settled, so the ledger watcher neither settles nor refunds it again, and its order (when the
+     * database knows it) marked paid by it.
+     */
+    async restorePayment(
+      tx: Executor,
+      payment: {
+        transactionId: string;
+        consensusTimestamp: string;
+        payerAccount: string;
+        amountTinybars: bigint;
+        orderId: string;
+        paidAt: Date;
+      },
+    ) {
+      const { paidAt, ...recorded } = payment;
+      await repo.recordPayment(tx, { ...recorded, outcome: PAYMENT_OUTCOME.settled });
+      await repo.markPaid(tx, payment.orderId, {
+        transactionId: payment.transactionId,
+        paidAt,
+        status: ORDER_STATUS.paid,
+        refundedTinybars: 0n,
+      });
+    },
   };
 }
 export type OrderRecords = ReturnType<typeof createOrderRecords>;

@@ -6,7 +6,7 @@ import {
   type RecordField,
   type ResolveResponse,
 } from '@registry/contracts/records';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import { HttpError, notFound } from '../../http-error';
 import type { DomainService } from '../domains/service';
 import type { IdentityService } from '../identity/service';
@@ -200,6 +200,17 @@ export function createRecordService({
       // After the commit: a gateway answer read in between is dropped too.
       forget(domainName);
       return activated;
+    },
+
+    /** A journaled record change put back (restore, rebuild): not journaled again. */
+    async restore(tx: Executor, domainName: string, field: RecordField, value: string) {
+      const flag = field === 'siteAddress' ? 'statusSiteAddress' : 'statusAssets';
+      await repo.saveRecord(tx, domainName, COLUMN_OF[field], value, flag);
+      forget(domainName);
+    },
+    async restoreActive(tx: Executor, domainName: string, flag: 'statusSiteAddress' | 'statusAssets') {
+      await repo.activateRecords(tx, domainName, flag);
+      forget(domainName);
     },
 
     /** The HTTP gateway's answer for a name (`GET /r/{name}`), kept briefly. */

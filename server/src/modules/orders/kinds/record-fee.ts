@@ -15,5 +15,14 @@ export const recordFeeKind: PaidKind<'record-fee'> = {
     return [line(request.itemName, 0, recordChangeHbar)];
   },
   // The paid order itself is what the records module looks for when the change is activated.
-  settle: async () => done,
+  async settle({ tx, lines, order, payment }, { journal }) {
+    await journal.append(
+      tx,
+      lines.map((item) => ({
+        name: item.itemName,
+        event: { e: 'record-fee', d: { order: order.id, payment } },
+      })),
+    );
+    return done;
+  },
 };
