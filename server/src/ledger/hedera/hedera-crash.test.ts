@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { Hbar, TokenAssociateTransaction, TransferTransaction, type Client } from '@hashgraph/sdk';
 import { DELIVERED_STATUS, type QuoteResponse } from '@registry/contracts/orders';
 import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
@@ -21,13 +22,19 @@ const ROUNDS = 3;
 
 /**
  * The registry as it runs on testnet (compiled, every worker on, LEDGER=hedera over gRPC and the mirror
- * REST of `npx local-ledger` in a process of its own), killed with SIGKILL while it mints: after the
- * restart every paid name is delivered with exactly one NFT.
+ * REST of `npx local-ledger` in a process of its own), killed with SIGKILL while it mints and journals:
+ * after the restart every paid name is delivered with exactly one NFT, and its changes are on the journal
+ * topic once each (none lost between a commit and its message, none sent twice).
  */
 describe('kill -9 while minting on a Hedera network', () => {
   let ledger: LocalLedgerProcess;
   let server: ServerProcess | null = null;
-  let database: { env: Record<string, string>; drop(): Promise<void> };
+  let database: {
+    env: Record<string, string>;
+    drop(): Promise<void>;
+    /** Journal entries committed and not on the topic (read while the server is down; PostgreSQL only). */
+    unsentEntries?: () => Promise<number>;
+  };
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -36,7 +43,22 @@ describe('kill -9 while minting on a Hedera network', () => {
     const operator = await new LedgerClient(ledger.origin).openAccount();
     if (TEST_DATABASE_URL) {
       const scratch = await createScratchPostgres(TEST_DATABASE_URL);
-      database = { env: { DATABASE_URL: scratch.url }, drop: () => scratch.drop() };
+      database = {
+        env: { DATABASE_URL: scratch.url },
+        drop: () => scratch.drop(),
+        async unsentEntries() {
+          const client = new pg.Client({ connectionString: scratch.url });
+          await client.connect();
+          try {
+            const { rows } = await client.query<{ unsent: number }>(
+              'select count(*)::int as unsent from journal_entries where sequence_number is null',
+            );
+            return rows[0]!.unsent;
+          } finally {
+            await client.end();
+          }
+        },
+      };
     } else {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-hedera-crash-'));
       database = {
@@ -58,6 +80,22 @@ describe('kill -9 while minting on a Hedera network', () => {
     await ledger?.stop();
     await database?.drop();
   });
+
+  /** The journal topic's messages, read whole from the mirror node. */
+  async function topicMessages(topicId: string) {
+    const messages: Array<{ id: string; uid: string; e: string }> = [];
+    let next: string | null = `/api/v1/topics/${topicId}/messages?limit=100`;
+    while (next) {
+      const page = (await (await fetch(`${ledger.origin}/ledger${next}`)).json()) as {
+        messages: { message: string }[];
+        links: { next: string | null };
+      };
+      for (const item of page.messages)
+        messages.push(JSON.parse(Buffer.from(item.message, 'base64').toString()));
+      next = page.links.next;
+    }
+    return messages;
+  }
 
   async function pay(buyer: { account: LedgerAccount; client: Client }, quote: QuoteResponse) {
     const response = await new TransferTransaction()
@@ -108,6 +146,7 @@ describe('kill -9 while minting on a Hedera network', () => {
       // round is paid, until a kill lands among the mints.
       const paidNames: string[] = [];
       let killedAmongMints = false;
+      let killedBeforeMessages = false;
       for (let round = 0; round < ROUNDS && !killedAmongMints; round += 1) {
         const names = Array.from({ length: NAMES }, (_, index) => `crash${run}r${round}n${index}.hbar`);
         const quotes = [];
@@ -121,6 +160,7 @@ describe('kill -9 while minting on a Hedera network', () => {
         expect(server.exitCode()).toBe('SIGKILL');
         const mintedBeforeRestart = (await ledger.nftHolders(collection!)).size;
         killedAmongMints = mintedBeforeRestart < paidNames.length + 1;
+        if (database.unsentEntries) killedBeforeMessages ||= (await database.unsentEntries()) > 0;
 
         server = await startServerProcess(env);
         await waitFor(async () => (await deliveredCount()) === paidNames.length + 1, 120_000);
@@ -130,6 +170,23 @@ describe('kill -9 while minting on a Hedera network', () => {
       const holders = await ledger.nftHolders(collection!);
       for (const name of paidNames) expect(holders.get(name), name).toEqual([account.accountId]);
       expect(holders.size).toBe(paidNames.length + 1);
+
+      // Every change committed before a kill reached the journal after the restart, each once.
+      if (database.unsentEntries)
+        expect(killedBeforeMessages, 'a kill landed before messages were sent').toBe(true);
+      await waitFor(async () => {
+        const journal = (await (await fetch(`${server!.origin}/api/journal`)).json()) as { unsent: number };
+        return journal.unsent === 0;
+      }, 60_000);
+      const { topicId } = (await (await fetch(`${server.origin}/api/journal`)).json()) as { topicId: string };
+      const messages = await topicMessages(topicId);
+      const ids = messages.map((message) => message.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const name of [`crash${run}first.hbar`, ...paidNames])
+        expect(
+          messages.filter((message) => message.uid === name).map((message) => message.e),
+          name,
+        ).toEqual(['registered', 'minted']);
     } finally {
       buyer.client.close();
     }

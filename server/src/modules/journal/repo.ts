@@ -146,7 +146,11 @@ export async function knownEntries(db: Executor, ids: string[]) {
   return new Map(rows.map((row) => [row.id, row.sequenceNumber]));
 }
 
-/** A message read on the topic, kept as sent: a new row, or the number of an entry sent before it was kept. */
+/**
+ * A message read on the topic, kept as sent. Answers true when this call recorded it (the change is
+ * then put back in the same transaction), false when the database held it already (another server
+ * catching up at the same time, or an entry sent before its number was kept: its number is set).
+ */
 export async function recordSent(
   executor: Executor,
   entry: {
@@ -157,12 +161,16 @@ export async function recordSent(
     sequenceNumber: number;
     consensusTimestamp: string;
   },
-) {
-  await executor
+): Promise<boolean> {
+  const inserted = await executor
     .insert(journalEntries)
     .values(entry)
-    .onConflictDoUpdate({
-      target: journalEntries.id,
-      set: { sequenceNumber: entry.sequenceNumber, consensusTimestamp: entry.consensusTimestamp },
-    });
+    .onConflictDoNothing({ target: journalEntries.id })
+    .returning({ id: journalEntries.id });
+  if (inserted.length > 0) return true;
+  await executor
+    .update(journalEntries)
+    .set({ sequenceNumber: entry.sequenceNumber, consensusTimestamp: entry.consensusTimestamp })
+    .where(and(eq(journalEntries.id, entry.id), isNull(journalEntries.sequenceNumber)));
+  return false;
 }

@@ -192,13 +192,15 @@ export function createRecovery(deps: Deps) {
         sequenceNumber: item.sequence_number,
         consensusTimestamp: item.consensus_timestamp,
       };
-      // An entry the database holds made its change already; only its number may be missing.
+      // An entry the database holds made its change already; only its number may be missing. The entry
+      // is recorded first, so of two servers catching up at once one puts the change back.
       const change = known.has(message.id) ? null : await restoreOf(message);
-      await deps.db.transaction(async (tx) => {
-        await change?.(tx);
-        await deps.journal.recordSent(tx, sent);
+      const applied = await deps.db.transaction(async (tx) => {
+        if (!(await deps.journal.recordSent(tx, sent)) || !change) return false;
+        await change(tx);
+        return true;
       });
-      if (change) state.applied += 1;
+      if (applied) state.applied += 1;
     }
     for (const item of messages) state.sequenceNumber = Math.max(state.sequenceNumber, item.sequence_number);
   }
