@@ -16,6 +16,13 @@ export type ServerProcess = {
 };
 
 /** Compiles the server as `npm start` does, so the process below runs the code under test. */
+async function catchingUp(origin: string): Promise<boolean> {
+  const health = await fetch(`${origin}/healthz`)
+    .then((response) => response.json() as Promise<{ status?: string }>)
+    .catch(() => ({ status: 'catching-up' }));
+  return health.status === 'catching-up';
+}
+
 export function buildServer() {
   execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT, stdio: 'inherit' });
 }
@@ -60,6 +67,12 @@ export async function startServerProcess(
     const port = /is running at http:\/\/localhost:(\d+)/.exec(stdout)?.[1];
     if (port) origin = `http://127.0.0.1:${port}`;
     else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // Ready once level with the ledger (it takes writes then), as a load balancer's health check would see.
+  while (await catchingUp(origin)) {
+    if (exitCode() !== null) throw new Error(`the server exited with ${exitCode()}:\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`the server did not catch up within 60 s:\n${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     origin,
