@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs one suite (`--only=<name>`, `api` when left out) and writes its figures under
- * bench/results; `--list` names the suites. Two tools beside them: `--compare[=<git ref>]` (this
- * checkout's server against another's) and `--profile=<path>` (where one hot path spends its CPU).
+ * bench/results; `--list` names the suites. Tools beside them: `--compare[=<git ref>]` (this checkout's
+ * server against another's), `--compare-pipeline=<git ref>` (payment → delivered against another's) and
+ * `--profile=<path>` (where one hot path spends its CPU).
  * bench/README.md says what each measures and how to read its ratios.
  */
 import { args } from './lib/options';
@@ -13,6 +14,7 @@ import { pagesSuite } from './suites/pages';
 import { walletsSuite } from './suites/wallets';
 import { watcherSuite } from './suites/watcher';
 import { compareWith } from './tools/compare';
+import { comparePipelineWith } from './tools/compare-pipeline';
 import { profilePath } from './tools/profile';
 
 const SUITES: Suite<never>[] = [
@@ -32,6 +34,11 @@ if (args.has('list')) {
     at: args.get('at'),
     engine: args.get('engine') === 'pglite' ? 'pglite' : 'postgres',
     durationS: Number(args.get('duration') ?? 10),
+  });
+} else if (args.has('compare-pipeline')) {
+  await comparePipelineWith(args.get('compare-pipeline')!, {
+    buyers: Number(args.get('buyers') ?? 100),
+    concurrency: Number(args.get('concurrency') ?? 10),
   });
 } else if (args.has('compare')) {
   const ref = args.get('compare');
