@@ -74,7 +74,7 @@ function table(ref: string, sha: string, rows: Row[], options: { buyers: number;
     const oldP50 = medianOf(row.old, (each) => each.paymentToDeliveredP50Ms);
     const failures = [...row.new, ...row.old].reduce((sum, each) => sum + each.failures, 0);
     lines.push(
-      `| ${row.engine} | ${row.mode === 'confirm' ? 'with confirm' : 'watcher (no confirm)'} | ${newP50} | ${oldP50} | ${Math.round((oldP50 / newP50) * 100) / 100} | ${medianOf(row.new, (each) => each.paymentToDeliveredP99Ms)} | ${medianOf(row.old, (each) => each.paymentToDeliveredP99Ms)} | ${median(row.new.map((each) => each.ordersPerSec))} | ${median(row.old.map((each) => each.ordersPerSec))} | ${failures} |`,
+      `| ${row.engine} | ${row.mode === 'confirm' ? 'with confirm' : 'watcher (no confirm)'} | ${newP50} | ${oldP50} | ${Math.round((oldP50 / newP50) * 100) / 100} | ${medianOf(row.new, (each) => each.paymentToDeliveredP99Ms)} | ${medianOf(row.old, (each) => each.paymentToDeliveredP99Ms)} | ${Math.round(median(row.new.map((each) => each.ordersPerSec)) * 10) / 10} | ${Math.round(median(row.old.map((each) => each.ordersPerSec)) * 10) / 10} | ${failures} |`,
     );
   }
   return lines.join('\n');

@@ -112,6 +112,7 @@ describe.each(engineCases)('the journal on the ledger on $engine', ({ open }) =>
       'web-protection',
       'record',
       'record',
+      'record-fee',
       'record-active',
       'record',
       'primary',

@@ -29,11 +29,42 @@ type Deps = {
   clock?: () => number;
 };
 
+/** How soon after an entry is appended a round starts (the entries of that moment go together). */
+const SOON_MS = 100;
+
+/**
+ * What an entry's order matters for: its name, and for a primary name its account too (an account's
+ * later choice must land after its earlier one).
+ */
+function orderKeysOf(entry: repo.JournalEntry): string[] {
+  if (entry.event !== 'primary' && entry.event !== 'primary-cleared') return [entry.name];
+  const account = (JSON.parse(entry.message) as { d: { account: string } }).d.account;
+  return [entry.name, `account ${account}`];
+}
+
+/**
+ * The first entries, in order, that may go to the network side by side: up to the first that shares an
+ * order key with one before it (it waits for the next wave, and so does everything after it). The topic
+ * then orders each name's changes as they were written; changes to different names may interleave.
+ */
+function firstWave(entries: repo.JournalEntry[]): repo.JournalEntry[] {
+  const taken = new Set<string>();
+  const wave: repo.JournalEntry[] = [];
+  for (const entry of entries) {
+    const keys = orderKeysOf(entry);
+    if (keys.some((key) => taken.has(key))) break;
+    for (const key of keys) taken.add(key);
+    wave.push(entry);
+  }
+  return wave;
+}
+
 /** Another server sent the entry (or recorded the topic) while this one was preparing it. */
 class DoneElsewhere extends Error {}
 
 /**
- * Sends the journal's entries to its topic, each exactly once and in the order they were written: the
+ * Sends the journal's entries to its topic, each exactly once, each name's in the order they were
+ * written (waves of entries about different names go side by side): the
  * topic is created once across servers (its creation kept in the database before it is submitted), each
  * entry's transaction is kept on its row before it is submitted (a retry, a new leader or a restart sends
  * those same bytes, which the network takes once), and its sequence number is recorded when it is on the
@@ -75,9 +106,19 @@ export class JournalPublisher {
     await this.deps.leases.release().catch(() => undefined);
   }
 
-  /** A round shortly, once started (an entry was just appended; its transaction commits first). */
+  private pending: NodeJS.Timeout | null = null;
+
+  /**
+   * A round shortly, once started (an entry was just appended; its transaction commits first). Entries
+   * appended meanwhile wait for the same round: under load, rounds send many at once.
+   */
   private soon() {
-    if (this.started) setTimeout(() => void this.tick(), 50).unref();
+    if (!this.started || this.pending) return;
+    this.pending = setTimeout(() => {
+      this.pending = null;
+      void this.tick();
+    }, SOON_MS);
+    this.pending.unref();
   }
 
   /** One round; a round asked for while one runs follows it. */
@@ -106,15 +147,19 @@ export class JournalPublisher {
     if (entries.length === 0) return 0;
     const topicId = await this.topicId();
     let sent = 0;
-    for (const entry of entries) {
-      try {
-        await this.send(topicId, entry);
-        sent += 1;
-      } catch (error) {
-        if (error instanceof DoneElsewhere) continue;
-        if (error instanceof RetryLater) break;
-        throw error;
-      }
+    let rest = entries;
+    while (rest.length > 0) {
+      const wave = firstWave(rest);
+      rest = rest.slice(wave.length);
+      const outcomes = await Promise.allSettled(wave.map((entry) => this.send(topicId, entry)));
+      const failed = outcomes
+        .map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as unknown) : null))
+        .filter((reason) => reason !== null && !(reason instanceof DoneElsewhere));
+      sent += outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+      const unexpected = failed.find((reason) => !(reason instanceof RetryLater));
+      if (unexpected) throw unexpected;
+      // A later entry may share a name with the one that waits: none overtakes it.
+      if (failed.length > 0) break;
     }
     if (sent > 0) this.deps.observe?.(sent);
     if (entries.length === ENTRIES_PER_ROUND && sent === entries.length) this.soon();
