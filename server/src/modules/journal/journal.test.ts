@@ -165,6 +165,29 @@ describe.each(engineCases)('the journal on the ledger on $engine', ({ open }) =>
     expect(answer.output).toContain('registry-audit: http://127.0.0.1:9/api/journal');
   });
 
+  it('follows a name released and sold again: its old NFT burned, the new holder registered', async () => {
+    const resold = (await t.buyDomain(owner)).name;
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: '/ledger/domain-expiry',
+      payload: { domainName: resold, expiresAt: new Date(Date.now() - 400 * 86_400_000).toISOString() },
+    });
+    expect(expired.statusCode).toBe(200);
+    await t.app.releaseSweeper.round();
+    await t.runQueuedJobsNow();
+    const nextBuyer = await t.signIn();
+    await t.buyDomain(nextBuyer, resold);
+    await publishAll();
+    const events = (await topicMessages())
+      .filter((item) => item.message.uid === resold)
+      .map((item) => item.message.e);
+    expect(events).toEqual(['registered', 'minted', 'expiry', 'burned', 'registered', 'minted']);
+    const report = await audit();
+    expect(report.differences).toEqual([]);
+    const answer = (await t.app.inject({ method: 'GET', url: `/api/resolve/${resold}` })).json();
+    expect(answer).toMatchObject({ accountId: nextBuyer.accountId });
+  });
+
   it('the audit names an expiry, a holder and a record changed behind the journal', async () => {
     const { db } = t.database;
     await db.execute(
