@@ -18,6 +18,7 @@ import {
 } from './routes';
 import { createLedgerAccess, createModuleServices, type LocalLedgerParts } from './services';
 import { createLedgerWatcher, createPaymentWorkers } from './workers';
+import { registerDomainTimeTravel } from '../ledger/registry-dev-routes';
 import type { LogDestination } from '../plugins/log-output';
 
 export type AppDependencies = {
@@ -77,6 +78,11 @@ export async function buildApp({
   await registerApi(app, { config, access, services, payments, publicUrl });
   await registerPublicPages(app, database, { config, access, services, payments, publicUrl });
   if (localLedger) await registerLocalLedger(app, database, localLedger, { config, services });
+  else if (config.HEDERA_NETWORK === 'local')
+    registerDomainTimeTravel(app, {
+      setDomainExpiry: (name, expiresAt) => services.domains.setExpiry(name, expiresAt),
+      openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
+    });
   await registerReleases(app, database, { config, remotes });
   await registerStaticApps(app, config.APPS_ROOT);
   return app;

@@ -306,6 +306,7 @@ function stormSuite(mode: LedgerMode) {
           status: 'down',
           database: { engine: 'postgres', up: false },
           watcher: { lagSeconds: null },
+          journal: expect.objectContaining({ phase: 'level' }),
         });
         await sleep(1500);
         await admin(`alter database ${databaseName} allow_connections true`);

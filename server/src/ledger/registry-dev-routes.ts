@@ -186,10 +186,22 @@ function registerOtherProviderRoutes(
   );
 }
 
+/**
+ * Time passing for a domain, on a development network of this machine: the embedded ledger, or
+ * `npx local-ledger` / hiero-local-node reached as Hedera (`HEDERA_NETWORK=local`), whose drills need
+ * names to expire and be released.
+ */
+export function registerDomainTimeTravel(
+  app: FastifyInstance,
+  options: Pick<RegistryDevRoutesOptions, 'setDomainExpiry' | 'openToNetwork'>,
+) {
+  registerDomainExpiryRoutes(app, options, loopbackOnly(options.openToNetwork));
+}
+
 /** Time passing for a domain. */
 function registerDomainExpiryRoutes(
   app: FastifyInstance,
-  { setDomainExpiry }: RegistryDevRoutesOptions,
+  { setDomainExpiry }: Pick<RegistryDevRoutesOptions, 'setDomainExpiry'>,
   loopbackOnly: Guard,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -11,7 +11,7 @@ export type LocalLedgerProcess = {
   genesis: { accountId: string; key: PrivateKey };
   /** An SDK client of this network paying as `accountId`. */
   clientFor(accountId: string, key: PrivateKey): Client;
-  /** Who holds each name's NFTs in a collection (by metadata), read page by page from its mirror REST. */
+  /** Who holds each name's live NFTs in a collection (by metadata), read page by page from its mirror REST. */
   nftHolders(tokenId: string): Promise<Map<string, string[]>>;
   stop(): Promise<void>;
 };
@@ -73,10 +73,11 @@ export async function startLocalLedgerProcess({ nodes: nodeCount = 1 } = {}): Pr
         const page = (await (
           await fetch(`${started.origin}/ledger${next.replace(/^\/ledger/, '')}`)
         ).json()) as {
-          nfts: { account_id: string; metadata: string }[];
+          nfts: { account_id: string; metadata: string; deleted?: boolean }[];
           links: { next: string | null };
         };
-        for (const nft of page.nfts) {
+        // Live NFTs only: a burned or wiped one is listed as deleted, held by nobody.
+        for (const nft of page.nfts.filter((each) => !each.deleted)) {
           const name = Buffer.from(nft.metadata, 'base64').toString();
           holders.set(name, [...(holders.get(name) ?? []), nft.account_id]);
         }
