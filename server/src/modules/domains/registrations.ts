@@ -122,6 +122,8 @@ export function createRegistrations(
       burn: (tx: Executor, tokenId: string, serialNo: number) => repo.markNftGone(tx, tokenId, serialNo),
       /** Paid names not delivered yet: each gets its mint job, which finds a live NFT before minting. */
       undelivered: () => repo.undeliveredDomains(db),
+      /** Every registration whose NFT is not burned: what a registry older than its journal journals first. */
+      liveRegistrations: () => repo.liveRegistrations(db),
     },
 
     find: (name: string) => repo.findDomain(db, name),

@@ -451,3 +451,8 @@ export async function undeliveredDomains(db: Db) {
     .from(domains)
     .where(eq(domains.status, PAID_STATUS));
 }
+
+/** Every registration whose NFT is not burned, in the order they were made (a journal's first entries). */
+export async function liveRegistrations(db: Db) {
+  return db.select().from(domains).where(ne(domains.status, BURNED_STATUS)).orderBy(asc(domains.id));
+}

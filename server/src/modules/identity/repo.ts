@@ -60,3 +60,7 @@ export async function saveEvmAddresses(db: Db, rows: { accountId: string; evmAdd
   if (rows.length === 0) return;
   await db.insert(accountEvmAddresses).values(rows).onConflictDoNothing();
 }
+
+export async function allPrimaryNames(db: Db): Promise<PrimaryNameRow[]> {
+  return db.select().from(primaryNames).orderBy(primaryNames.setAt);
+}

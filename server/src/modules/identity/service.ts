@@ -70,6 +70,9 @@ export function createIdentityService({
       return { name };
     },
 
+    /** Every primary name as stored (a registry older than its journal journals them first). */
+    storedPrimaryNames: () => repo.allPrimaryNames(db),
+
     /** A journaled primary name put back (restore, rebuild), or cleared: not journaled again. */
     async restorePrimaryName(tx: Executor, accountId: string, name: string | null) {
       if (name) await repo.upsertPrimaryName(tx, accountId, name);

@@ -174,3 +174,9 @@ export async function recordSent(
     .where(and(eq(journalEntries.id, entry.id), isNull(journalEntries.sequenceNumber)));
   return false;
 }
+
+/** Whether the journal has no entry at all (a registry older than its journal, or a new one). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ position: journalEntries.position }).from(journalEntries).limit(1);
+  return !row;
+}

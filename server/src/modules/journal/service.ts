@@ -63,6 +63,7 @@ export function createJournalService(db: Db, { now = () => new Date() }: { now?:
     recordSent: (tx: Executor, entry: Parameters<typeof repo.recordSent>[1]) => repo.recordSent(tx, entry),
 
     status: () => repo.counts(db),
+    isEmpty: () => repo.isEmpty(db),
     entriesOf: (name: string) => repo.entriesOf(db, name),
   };
 }

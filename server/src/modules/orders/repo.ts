@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { domains, ledgerPayments, nameHolds, orderLines, orders } from '../../db/schema';
 import { ORDER_STATUS, PAID_STATUSES, PAYMENT_OUTCOME, UNPAID_STATUSES } from './order-status';
@@ -365,4 +365,14 @@ export async function useRecordFee(tx: Executor, accountId: string, domainName: 
   if (!paid) return false;
   await tx.update(orders).set({ status: ORDER_STATUS.completed }).where(eq(orders.id, paid.id));
   return true;
+}
+
+/** The payment transaction of each paid order among these. */
+export async function paymentsOfOrders(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: orders.id, transactionId: orders.transactionId })
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), isNotNull(orders.transactionId)));
+  return new Map(rows.map((row) => [row.id, row.transactionId!]));
 }

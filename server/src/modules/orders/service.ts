@@ -24,6 +24,9 @@ export function createOrderRecords(db: Db) {
     useRecordFee: (tx: Executor, accountId: string, domainName: string) =>
       repo.useRecordFee(tx, accountId, domainName),
 
+    /** The payment transaction of each paid order among these. */
+    paymentsOf: (orderIds: string[]) => repo.paymentsOfOrders(db, orderIds),
+
     /**
      * A payment the journal shows delivered into a change, put back (restore, rebuild): recorded as
      * settled, so the ledger watcher neither settles nor refunds it again, and its order (when the

@@ -202,6 +202,9 @@ export function createRecordService({
       return activated;
     },
 
+    /** The records of these names as stored (a registry older than its journal journals them first). */
+    storedOf: (domainNames: string[]) => repo.findRecordsOf(db, domainNames),
+
     /** A journaled record change put back (restore, rebuild): not journaled again. */
     async restore(tx: Executor, domainName: string, field: RecordField, value: string) {
       const flag = field === 'siteAddress' ? 'statusSiteAddress' : 'statusAssets';

@@ -12,15 +12,19 @@ import type { JournalService } from '../journal/service';
 import type { OrderRecords } from '../orders/service';
 import type { RecordService } from '../records/service';
 import type { TldService } from '../tlds/service';
+import { backfillJournal } from './backfill';
 
 type Deps = {
   db: Db;
   mirror: Pick<MirrorReader, 'topicMessagesPage' | 'getTransaction' | 'getNft'>;
-  journal: Pick<JournalService, 'topicId' | 'adoptTopic' | 'status' | 'knownEntries' | 'recordSent'>;
+  journal: Pick<
+    JournalService,
+    'topicId' | 'adoptTopic' | 'status' | 'knownEntries' | 'recordSent' | 'append' | 'recordEvent' | 'isEmpty'
+  >;
   domains: Pick<DomainService, 'restore'>;
-  records: Pick<RecordService, 'restore' | 'restoreActive'>;
-  identity: Pick<IdentityService, 'restorePrimaryName'>;
-  orders: Pick<OrderRecords, 'restorePayment'>;
+  records: Pick<RecordService, 'restore' | 'restoreActive' | 'storedOf'>;
+  identity: Pick<IdentityService, 'restorePrimaryName' | 'storedPrimaryNames'>;
+  orders: Pick<OrderRecords, 'restorePayment' | 'paymentsOf'>;
   tlds: Pick<TldService, 'collectionOf' | 'recordCollection'>;
   queue: JobQueue;
   treasuryAccountId: string;
@@ -231,6 +235,10 @@ export function createRecovery(deps: Deps) {
         }
       }
       if (state.applied > 0) deps.log?.(`journal: ${state.applied} changes put back from the ledger`);
+      // A registry that ran before its journal journals what it holds, once.
+      const backfilled = await backfillJournal(deps);
+      if (backfilled > 0)
+        deps.log?.(`journal: ${backfilled} entries journaled from the names held before the journal`);
       state.phase = 'level';
       return { ...state };
     },
