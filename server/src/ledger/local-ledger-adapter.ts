@@ -9,7 +9,7 @@ import { ensureLedgerSchema } from '@registry/local-ledger/ensure-schema';
 import { openLocalLedger, type LocalLedgerParts } from '@registry/local-ledger/open-local-ledger';
 
 export { loopbackOnly, localLedgerDevRoutes } from '@registry/local-ledger/dev-routes';
-export { isFromThisMachine, LEDGER_DOWN } from '@registry/local-ledger/ledger-http';
+export { isFromThisMachine, isLoopback, LEDGER_DOWN } from '@registry/local-ledger/ledger-http';
 export type { LocalLedger } from '@registry/local-ledger/local-ledger';
 export { LedgerTransactionError, type LocalLedgerWriter } from '@registry/local-ledger/local-ledger-writer';
 export type { LocalRate } from '@registry/local-ledger/mirror-format';

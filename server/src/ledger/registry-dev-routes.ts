@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
 import {
   LEDGER_DOWN,
+  isLoopback,
   LedgerTransactionError,
   loopbackOnly,
   type LocalLedger,
@@ -187,15 +188,26 @@ function registerOtherProviderRoutes(
 }
 
 /**
- * Time passing for a domain, on a development network of this machine: the embedded ledger, or
- * `npx local-ledger` / hiero-local-node reached as Hedera (`HEDERA_NETWORK=local`), whose drills need
- * names to expire and be released.
+ * Time passing for a domain when the registry runs against a Hedera network of this machine
+ * (`npx local-ledger` or hiero-local-node, `HEDERA_NETWORK=local`), whose drills need names to expire
+ * and be released. Only a client connected straight from this machine: such a registry may sit behind a
+ * proxy like a production one, and nothing that comes through one moves an expiry.
  */
 export function registerDomainTimeTravel(
   app: FastifyInstance,
   options: Pick<RegistryDevRoutesOptions, 'setDomainExpiry' | 'openToNetwork'>,
 ) {
-  registerDomainExpiryRoutes(app, options, loopbackOnly(options.openToNetwork));
+  const direct: Guard = async (request) => {
+    if (options.openToNetwork) return;
+    const proxied = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name]);
+    if (proxied || !isLoopback(request.socket.remoteAddress ?? ''))
+      throw new HttpError(
+        403,
+        'LOOPBACK_ONLY',
+        'This development route answers only clients connected from the same machine, never through a proxy (set LEDGER_DEV_ROUTES=open to allow others)',
+      );
+  };
+  registerDomainExpiryRoutes(app, options, direct);
 }
 
 /** Time passing for a domain. */
