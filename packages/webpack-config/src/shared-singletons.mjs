@@ -12,12 +12,18 @@ const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.u
  */
 export const UNSHARED_CONTRACTS = new Set(['@registry/contracts/status-codes']);
 
-/** Every module of `@registry/contracts` (one file each, no barrel) but the unshared ones. */
+/**
+ * Modules no page imports (the server's journal and the audit read them): shared, they would only add
+ * their registration to every entry.
+ */
+const SERVER_ONLY_CONTRACTS = new Set(['@registry/contracts/journal']);
+
+/** Every module of `@registry/contracts` (one file each, no barrel) but the unshared and server-only ones. */
 function contractsModules() {
   return readdirSync(CONTRACTS_SRC)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'))
     .map((file) => `@registry/contracts/${file.slice(0, -3)}`)
-    .filter((name) => !UNSHARED_CONTRACTS.has(name));
+    .filter((name) => !UNSHARED_CONTRACTS.has(name) && !SERVER_ONLY_CONTRACTS.has(name));
 }
 
 const UI_SRC = fileURLToPath(new URL('../../ui/src', import.meta.url));
