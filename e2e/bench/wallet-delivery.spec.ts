@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test as localWalletTest, expect } from '../fixtures';
+import { connectBlade } from '../pages/blade-connect';
 import { checkoutNewName } from '../pages/checkout-flow';
 import type { CartPage } from '../pages/cart-page';
 import { Header } from '../pages/header';
@@ -68,4 +69,23 @@ walletConnectTest('WalletConnect, reference wallet: pay → delivered', async ({
   await timedPurchases(page, 'WalletConnect (reference wallet)', 'npx local-ledger (gRPC)', async (name) => {
     expect(await holderOfName(referenceWallet.accountId, name)).toBe(referenceWallet.accountId);
   });
+});
+
+walletConnectTest.describe(() => {
+  // Blade knows testnet and mainnet only: the registry configured as on testnet, on its own local network.
+  walletConnectTest.use({ walletNetwork: 'testnet' });
+  walletConnectTest(
+    'Blade (blade-web3.js, Blade stand-in): pay → delivered',
+    async ({ page, bladeWallet, onNetwork }) => {
+      await connectBlade(page, bladeWallet);
+      await timedPurchases(
+        page,
+        'Blade (Blade stand-in)',
+        'npx local-ledger, 7 nodes (gRPC)',
+        async (name) => {
+          expect(await onNetwork.holderOfName(bladeWallet.accountId, name)).toBe(bladeWallet.accountId);
+        },
+      );
+    },
+  );
 });

@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
-import type { QuoteResponse } from '@registry/contracts/orders';
 import { checkoutNewName } from '../pages/checkout-flow';
-import { DomainDetailPage } from '../pages/domain-detail-page';
 import { Header } from '../pages/header';
 import { SearchPage } from '../pages/search-page';
 import { installHashPackStandIn } from '../wallets/extension-stand-ins';
 import type { ReferenceWallet } from '../wallets/reference-wallet';
 import { expect, test } from '../wallets/fixtures';
+import { expectNothingPaid, extendAndSend, MINTED, payAndReceive } from '../wallets/journeys';
 
-const MINTED = 'Congratulation! Your domain(s) has been minted';
-/** What every transaction costs on the local network (0.001 HBAR). */
-const FEE_TINYBARS = 100_000n;
 const unique = () => `hp${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 // HashPack knows no local network: its journeys run on the registry configured as on testnet.
@@ -47,46 +43,14 @@ test('HashPack: the extension pairs, the wallet signs in, buys a name, extends i
   expect(methodsOf(referenceWallet)).toEqual(['hedera_signMessage approve']);
 
   const { name, cart } = await checkoutNewName(page, search, unique());
-  const before = await onNetwork.mirrorBalance(referenceWallet.accountId);
-  const quoted = page.waitForResponse((response) => response.url().endsWith('/api/orders/quote'));
-  await cart.proceedToPayment.click();
-  const bought = (await (await quoted).json()) as QuoteResponse;
-  await expect(cart.dialog(MINTED)).toBeVisible({ timeout: 60_000 });
+  const accountId = referenceWallet.accountId;
+  const { nft, balance } = await payAndReceive(page, onNetwork, { accountId, name, cart });
   // The wallet paid, then associated the collection, each signed and executed by itself.
   expect(methodsOf(referenceWallet).slice(1)).toEqual([
     'hedera_signAndExecuteTransaction approve',
     'hedera_signAndExecuteTransaction approve',
   ]);
-  const nft = (await onNetwork.nftOfName(referenceWallet.accountId, name))!;
-  expect(nft.account_id).toBe(referenceWallet.accountId);
-  const afterPurchase = await onNetwork.mirrorBalance(referenceWallet.accountId);
-  expect(before - afterPurchase).toBe(BigInt(bought.amountTinybars) + 2n * FEE_TINYBARS);
-
-  // Extend by a year: the wallet pays the quote, and the page shows the new expiry.
-  const detail = new DomainDetailPage(page);
-  await detail.goto(name);
-  const expiryBefore = new Date((await detail.expiry().textContent())!);
-  const extension = await detail.extendBy(1);
-  expiryBefore.setFullYear(expiryBefore.getFullYear() + 1);
-  await expect(detail.expiry()).toHaveText(expiryBefore.toLocaleDateString('en-US'));
-  const afterExtension = await onNetwork.mirrorBalance(referenceWallet.accountId);
-  expect(afterPurchase - afterExtension).toBe(BigInt(extension.amountTinybars) + FEE_TINYBARS);
-
-  // Send it to a second account that associated the collection: the wallet signs the NFT transfer.
-  const receiver = await onNetwork.otherWallets.openAccount();
-  await onNetwork.otherWallets.associate(receiver, nft.token_id);
-  await detail.transferTo(name, receiver.accountId);
-  expect(await onNetwork.nftOfName(receiver.accountId, name)).toMatchObject({
-    account_id: receiver.accountId,
-    serial_number: nft.serial_number,
-  });
-  expect(await onNetwork.mirrorBalance(referenceWallet.accountId)).toBe(afterExtension - FEE_TINYBARS);
-  const receiverCookie = await onNetwork.otherWallets.signIn(receiver);
-  await expect
-    .poll(async () =>
-      (await onNetwork.otherWallets.domainsOf(receiverCookie)).map((domain) => domain.itemName),
-    )
-    .toContain(name);
+  await extendAndSend(page, onNetwork, { accountId, name, nft, balance });
   expect(
     methodsOf(referenceWallet).filter((method) => method.startsWith('hedera_signAndExecute')),
   ).toHaveLength(4);
@@ -126,13 +90,7 @@ test('HashPack: the wallet refuses the payment: the failure dialog, nothing paid
   const payment = cart.dialog('Payment');
   await expect(payment.getByRole('alert')).toContainText('Purchase of domain failed', { timeout: 30_000 });
   expect(methodsOf(referenceWallet).at(-1)).toBe('hedera_signAndExecuteTransaction reject');
-  expect(await onNetwork.mirrorBalance(referenceWallet.accountId)).toBe(before);
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/domains/availability?name=${name}`);
-      return ((await response.json()) as { status: number }).status;
-    })
-    .toBe(1);
+  await expectNothingPaid(page, onNetwork, { accountId: referenceWallet.accountId, balance: before, name });
 });
 
 test('HashPack: the wallet refuses to sign in: the dialog says so, nobody is signed in', async ({

@@ -1,6 +1,7 @@
 import { LedgerClient } from '@registry/ledger-client/ledger-client';
 import { test as base } from '../fixtures';
 import { realNetwork, testnetStandIn, testnetStandInNodes } from '../playwright.config';
+import type { BladeStandIn } from './blade-wallet';
 import type { ReferenceWallet } from './reference-wallet';
 import { WalletConnectRelay } from './walletconnect-relay';
 
@@ -53,15 +54,17 @@ const WALLETCONNECT_SERVICES =
 
 /**
  * The wallet library's Node build imports directories (`../shared`), which Node's own ES module loader
- * refuses: tsx's loader resolves them, registered once before the wallet is first loaded.
+ * refuses: tsx's loader resolves them, registered once before a wallet is first loaded.
  */
-let walletModule: Promise<typeof import('./reference-wallet')> | null = null;
-function loadReferenceWallet() {
-  walletModule ??= import('tsx/esm/api').then(({ register }) => {
-    register();
-    return import('./reference-wallet');
-  });
-  return walletModule;
+let loader: Promise<unknown> | null = null;
+async function loadWallets() {
+  loader ??= import('tsx/esm/api').then(({ register }) => register());
+  await loader;
+  const [{ ReferenceWallet }, { BladeStandIn }] = await Promise.all([
+    import('./reference-wallet'),
+    import('./blade-wallet'),
+  ]);
+  return { ReferenceWallet, BladeStandIn };
 }
 
 type WalletFixtures = {
@@ -75,6 +78,8 @@ type WalletFixtures = {
   relay: WalletConnectRelay & { url: string };
   /** Hedera's reference wallet holding a funded account of the local network, paired through `relay`. */
   referenceWallet: ReferenceWallet;
+  /** Blade, as blade-web3.js speaks to it, holding a funded account of the local network. */
+  bladeWallet: BladeStandIn;
 };
 
 export const test = base.extend<WalletFixtures>({
@@ -107,7 +112,7 @@ export const test = base.extend<WalletFixtures>({
   },
 
   referenceWallet: async ({ relay, walletNetwork, walletChain }, use) => {
-    const { ReferenceWallet } = await loadReferenceWallet();
+    const { ReferenceWallet } = await loadWallets();
     const { ledgerOrigin, nodes, chain } = networks[walletNetwork];
     const account = await new LedgerClient(ledgerOrigin).openAccount();
     const wallet = await ReferenceWallet.start({
@@ -116,6 +121,22 @@ export const test = base.extend<WalletFixtures>({
       privateKey: account.privateKey.toStringDer(),
       nodes,
       chain: walletChain ?? chain,
+    });
+    await use(wallet);
+    await wallet.close();
+  },
+
+  bladeWallet: async ({ relay, walletNetwork }, use) => {
+    const { BladeStandIn } = await loadWallets();
+    const { ledgerOrigin, nodes, chain, mirror } = networks[walletNetwork];
+    const account = await new LedgerClient(ledgerOrigin).openAccount();
+    const wallet = await BladeStandIn.start({
+      relayUrl: relay.url,
+      accountId: account.accountId,
+      privateKey: account.privateKey.toStringDer(),
+      nodes,
+      chain,
+      mirrorNetwork: [new URL(mirror).host],
     });
     await use(wallet);
     await wallet.close();

@@ -78,7 +78,7 @@ export type WalletFigures = { startedAt: string; wallets: WalletSummary[] };
 export const walletsSuite: Suite<WalletFigures> = {
   name: 'wallets',
   measures:
-    'Pay → delivered in the browser for each wallet, signing for real (Local Wallet, HashPack, WalletConnect)',
+    'Pay → delivered in the browser for each wallet, signing for real (Local Wallet, WalletConnect, Blade)',
   takes: 'about 3 minutes',
   files: { json: 'wallets.json', markdown: 'WALLETS.md' },
   async run() {
