@@ -106,6 +106,7 @@ export async function registerApi(
       await api.register(journalRoutes, {
         journal: services.journal,
         collections: () => services.tlds.collections(),
+        rateLimit: searchRateLimit,
       });
     },
     { prefix: '/api' },

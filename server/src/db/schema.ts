@@ -462,6 +462,8 @@ export const journalEntries = pgTable(
       .on(table.position)
       .where(sql`sequence_number is null`),
     index('journal_entries_name_idx').on(table.name),
+    // The last message sent is read on every status answer: from the index's end, not the whole table.
+    index('journal_entries_sequence_idx').on(table.sequenceNumber),
   ],
 );
 

@@ -117,6 +117,8 @@ describe.each(engines)(
         ...backups.env,
         JOB_LEASE_MS: '2000',
         RELEASE_SWEEP_MS: '1000',
+        // The drill asks the journal's status every 100 ms until it is sent.
+        RATE_LIMIT_SEARCH: '100000',
       };
     }, 180_000);
 

@@ -218,3 +218,20 @@ describe.each(engineCases)('the journal on the ledger on $engine', ({ open }) =>
     expect(lines.at(-1)).toBe('3 differences');
   });
 });
+
+describe('the journal status route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engineCases[0]!.open, { RATE_LIMIT_SEARCH: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('is limited per address as the other public reads are', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++)
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/journal' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await t.app.inject({ method: 'GET', url: '/api/journal' });
+    expect(limited.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+});

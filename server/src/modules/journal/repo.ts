@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { journalEntries, journalTopic } from '../../db/schema';
 
@@ -71,21 +71,19 @@ export async function markSent(
     .where(eq(journalEntries.position, position));
 }
 
+/** Entries not yet on the topic, and the last sequence number sent: both read from indexes. */
 export async function counts(db: Db) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      unsent: sql<number>`(count(*) filter (where ${journalEntries.sequenceNumber} is null))::int`,
-      lastSequenceNumber: sql<number | null>`max(${journalEntries.sequenceNumber})`,
-      oldestUnsent: sql<Date | null>`min(${journalEntries.createdAt}) filter (where ${journalEntries.sequenceNumber} is null)`,
-    })
-    .from(journalEntries);
-  return {
-    total: row?.total ?? 0,
-    unsent: row?.unsent ?? 0,
-    lastSequenceNumber: row?.lastSequenceNumber === null ? null : Number(row?.lastSequenceNumber ?? 0),
-    oldestUnsent: row?.oldestUnsent ? new Date(row.oldestUnsent) : null,
-  };
+  const [unsent] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(journalEntries)
+    .where(isNull(journalEntries.sequenceNumber));
+  const [last] = await db
+    .select({ sequenceNumber: journalEntries.sequenceNumber })
+    .from(journalEntries)
+    .where(isNotNull(journalEntries.sequenceNumber))
+    .orderBy(desc(journalEntries.sequenceNumber))
+    .limit(1);
+  return { unsent: unsent?.count ?? 0, lastSequenceNumber: last?.sequenceNumber ?? null };
 }
 
 export async function entriesOf(db: Db, name: string): Promise<JournalEntry[]> {

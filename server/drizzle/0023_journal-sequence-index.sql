@@ -1,0 +1,1 @@
+CREATE INDEX "journal_entries_sequence_idx" ON "journal_entries" USING btree ("sequence_number");
