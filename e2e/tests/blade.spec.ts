@@ -83,7 +83,9 @@ test('Blade: the wallet refuses the payment: the failure dialog, nothing paid, t
 test('Blade: the wallet refuses to sign in: the dialog says so, nobody is signed in', async ({
   page,
   bladeWallet,
+  onNetwork,
 }) => {
+  const before = await onNetwork.mirrorBalance(bladeWallet.accountId);
   bladeWallet.onNextRequests('reject');
   const { header, extension } = await openBladeConnect(page, bladeWallet);
   await expect(header.connectDialog.getByRole('alert')).toHaveText(
@@ -93,6 +95,7 @@ test('Blade: the wallet refuses to sign in: the dialog says so, nobody is signed
   expect(extension).toContain('pairWC');
   expect(methodsOf(bladeWallet)).toEqual(['sign reject']);
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+  expect(await onNetwork.mirrorBalance(bladeWallet.accountId)).toBe(before);
 });
 
 test('Blade: the wallet is locked when the payment is asked: the failure dialog, nothing paid, still signed in', async ({
