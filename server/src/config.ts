@@ -128,6 +128,16 @@ const ConfigSchema = z.object({
   WATCH_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
   /** While a quote is open, how often the payments feed is also read (0: only with the rest). */
   WATCH_PAYMENTS_INTERVAL_MS: z.coerce.number().int().min(0).default(200),
+  /**
+   * The sweep over every NFT of the collections, behind the feed of the network's transfers: it finds
+   * what no transfer shows (burns, wipes, a gap in the feed) and counts it as drift. Off only to test
+   * the feed alone.
+   */
+  HOLDER_SWEEP: z.stringbool().default(true),
+  /** A sweep pass starts at most this often (0: as soon as the last ended). */
+  HOLDER_SWEEP_PASS_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** The sweep reads a page of 100 NFTs at most this often (0: as many as a round takes). */
+  HOLDER_SWEEP_PAGE_MS: z.coerce.number().int().min(0).default(6000),
   /** How often each server looks for expiry reminders that are due (sending each is a job, once). */
   REMINDER_SWEEP_MS: z.coerce.number().int().min(1000).default(600_000),
   /** How often each server looks for released names whose NFT is still live (wiping each is a job, once). */

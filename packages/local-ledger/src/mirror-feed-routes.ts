@@ -38,6 +38,65 @@ function parseTimestampFilter(value: string): { op: Op; ns: bigint } | null {
   return { op: (match[1] ?? 'eq') as Op, ns: parseTimestamp(`${match[2]}.${match[3] ?? '0'}`) };
 }
 
+/** The mirror node's `transactiontype` values (its OpenAPI's `TransactionTypeQuery`). */
+const TRANSACTION_TYPES = new Set([
+  'ATOMICBATCH',
+  'CONSENSUSCREATETOPIC',
+  'CONSENSUSDELETETOPIC',
+  'CONSENSUSSUBMITMESSAGE',
+  'CONSENSUSUPDATETOPIC',
+  'CONTRACTCALL',
+  'CONTRACTCREATEINSTANCE',
+  'CONTRACTDELETEINSTANCE',
+  'CONTRACTUPDATEINSTANCE',
+  'CRYPTOADDLIVEHASH',
+  'CRYPTOAPPROVEALLOWANCE',
+  'CRYPTOCREATEACCOUNT',
+  'CRYPTODELETE',
+  'CRYPTODELETEALLOWANCE',
+  'CRYPTODELETELIVEHASH',
+  'CRYPTOTRANSFER',
+  'CRYPTOUPDATEACCOUNT',
+  'ETHEREUMTRANSACTION',
+  'FILEAPPEND',
+  'FILECREATE',
+  'FILEDELETE',
+  'FILEUPDATE',
+  'FREEZE',
+  'NODE',
+  'NODECREATE',
+  'NODEDELETE',
+  'NODESTAKEUPDATE',
+  'NODEUPDATE',
+  'SCHEDULECREATE',
+  'SCHEDULEDELETE',
+  'SCHEDULESIGN',
+  'SYSTEMDELETE',
+  'SYSTEMUNDELETE',
+  'TOKENAIRDROP',
+  'TOKENASSOCIATE',
+  'TOKENBURN',
+  'TOKENCANCELAIRDROP',
+  'TOKENCLAIMAIRDROP',
+  'TOKENCREATION',
+  'TOKENDELETION',
+  'TOKENDISSOCIATE',
+  'TOKENFEESCHEDULEUPDATE',
+  'TOKENFREEZE',
+  'TOKENGRANTKYC',
+  'TOKENMINT',
+  'TOKENPAUSE',
+  'TOKENREJECT',
+  'TOKENREVOKEKYC',
+  'TOKENUNFREEZE',
+  'TOKENUNPAUSE',
+  'TOKENUPDATE',
+  'TOKENUPDATENFTS',
+  'TOKENWIPE',
+  'UNCHECKEDSUBMIT',
+  'UTILPRNG',
+]);
+
 /**
  * The mirror node's two list feeds that the registry's ledger watcher reads, in the real node's shape:
  * `/transactions` (by account and consensus time) and `/tokens/{id}/nfts` (a collection by serial).
@@ -47,7 +106,10 @@ export async function registerMirrorFeedRoutes(app: FastifyInstance, { db }: { d
   registerTokenNftFeed(app, db);
 }
 
-/** `/transactions`: by account, consensus time and result, paged by consensus time. */
+/**
+ * `/transactions`: by account, type, consensus time and result, paged by consensus time. Without an
+ * account it lists the whole network's transactions (each with its HBAR, token and NFT transfers).
+ */
 function registerTransactionFeed(app: FastifyInstance, db: Db) {
   app.get<{ Querystring: Query }>(
     '/ledger/api/v1/transactions',
@@ -63,6 +125,10 @@ function registerTransactionFeed(app: FastifyInstance, db: Db) {
       const result = one(query.result);
       if (result !== undefined && result !== 'success' && result !== 'fail')
         return mirrorError(reply, 400, 'Invalid parameter: result');
+      // The mirror node takes the type in either case.
+      const type = one(query.transactiontype)?.toUpperCase();
+      if (type !== undefined && !TRANSACTION_TYPES.has(type))
+        return mirrorError(reply, 400, 'Invalid parameter: transactiontype');
 
       const conditions: Array<SQL | undefined> = timestamps.map((filter) =>
         OPERATORS[filter!.op](ledgerTransactions.consensusNs, filter!.ns),
@@ -78,6 +144,7 @@ function registerTransactionFeed(app: FastifyInstance, db: Db) {
           ),
         );
       }
+      if (type) conditions.push(eq(ledgerTransactions.name, type));
       if (result) {
         conditions.push(
           result === 'success'
@@ -101,6 +168,7 @@ function registerTransactionFeed(app: FastifyInstance, db: Db) {
         params.set('limit', String(limit));
         params.set('order', order);
         if (result) params.set('result', result);
+        if (type) params.set('transactiontype', type);
         const side = order === 'asc' ? ['gt', 'gte'] : ['lt', 'lte'];
         for (const value of all(query.timestamp))
           if (!side.some((op) => value.startsWith(`${op}:`))) params.append('timestamp', value);

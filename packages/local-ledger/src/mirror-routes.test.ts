@@ -184,6 +184,38 @@ describe.each(ledgerEngineCases)('local mirror routes on $engine', ({ open }) =>
     expect((await get('/api/v1/transactions?timestamp=yesterday')).status).toBe(400);
   });
 
+  it("lists the network's transfers of one type in consensus order, each with its NFT transfers", async () => {
+    type Listed = {
+      name: string;
+      consensus_timestamp: string;
+      nft_transfers: { token_id: string; serial_number: number; receiver_account_id: string }[];
+    };
+    const seen: Listed[] = [];
+    let next: string | null =
+      '/api/v1/transactions?transactiontype=cryptotransfer&order=asc&limit=2&timestamp=gt:0';
+    while (next) {
+      const page = await get(next);
+      expect(page.status).toBe(200);
+      expectSchema('TransactionsResponse', page.body);
+      seen.push(...(page.body.transactions as Listed[]));
+      next = (page.body.links as { next: string | null }).next;
+    }
+    expect(new Set(seen.map((item) => item.name))).toEqual(new Set(['CRYPTOTRANSFER']));
+    const times = seen.map((item) => item.consensus_timestamp);
+    expect([...times].sort()).toEqual(times);
+    // The collection's three NFTs reached the buyer by transfers on that list.
+    const delivered = seen
+      .flatMap((item) => item.nft_transfers)
+      .filter((move) => move.token_id === tokenId && move.receiver_account_id === buyer.accountId)
+      .map((move) => move.serial_number);
+    expect(delivered.sort()).toEqual([1, 2, 3]);
+    // Other types are not listed; an unknown type is refused as the mirror node refuses it.
+    const mints = await get('/api/v1/transactions?transactiontype=TOKENMINT&order=asc');
+    expect((mints.body.transactions as Listed[]).every((item) => item.name === 'TOKENMINT')).toBe(true);
+    expect((mints.body.transactions as Listed[]).length).toBeGreaterThan(0);
+    expect((await get('/api/v1/transactions?transactiontype=PAYMENT')).status).toBe(400);
+  });
+
   it("lists a collection's NFTs by serial with their holders, paged with links.next", async () => {
     const first = await get(`/api/v1/tokens/${tokenId}/nfts?order=asc&limit=2`);
     expect(first.status).toBe(200);

@@ -206,6 +206,12 @@ export function createLedgerWatcher(
             await payments.delivery?.noteNfts(tokenId, nfts);
             return services.domains.followNfts(tokenId, nfts);
           },
+          followTransfers: (tokenId, moves) => services.domains.followNfts(tokenId, moves),
+          sweep: {
+            enabled: config.HOLDER_SWEEP,
+            passMs: config.HOLDER_SWEEP_PASS_MS,
+            pageMs: config.HOLDER_SWEEP_PAGE_MS,
+          },
           kickJobs: (jobKeys) => {
             if (!deps.jobsAfterPayment || jobKeys.length === 0) return;
             worker!.kick().catch((error: unknown) => app.log.warn({ err: error }, 'job run failed'));

@@ -18,11 +18,13 @@ function quietWatcher(openQuote: () => boolean) {
         return { items: [], next: null };
       },
       tokenNftsPage: async () => ({ items: [], next: null }),
+      networkTransfersPage: async () => ({ items: [], next: null }),
     },
     treasuryAccountId: '0.0.2',
     takePayment: async () => ({ taking: 'not-a-payment', jobKeys: [] }),
     collections: async () => [],
     followNfts: async () => [],
+    followTransfers: async () => [],
     paymentsExpected: async () => {
       counts.looks += 1;
       return openQuote();

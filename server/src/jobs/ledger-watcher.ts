@@ -6,8 +6,19 @@ import { createRoundGuard, roundTimer } from './timer-rounds';
 
 /** The treasury's incoming transfers, in consensus order. */
 export const PAYMENTS_FEED = 'payments';
-/** A collection's NFTs by serial: `nfts:0.0.1234`. */
+/** The network's crypto transfers, in consensus order: the registry's NFTs moving between holders. */
+export const TRANSFERS_FEED = 'transfers';
+/** A collection's NFTs by serial, swept as a safety net behind the transfers feed: `nfts:0.0.1234`. */
 export const nftFeed = (tokenId: string) => `nfts:${tokenId}`;
+/** A finished sweep's cursor: when that pass started (the next starts a pass interval after it). */
+const SWEPT = /^done:(\d+)$/;
+/** How far back the transfers feed starts on its first read: the sweep covers what came before. */
+const FIRST_READ_BACK_MS = 60_000;
+
+/** How the sweep is paced: a pass starts at most every `passMs`, reading a page at most every `pageMs`. */
+export type SweepPace = { enabled: boolean; passMs: number; pageMs: number };
+/** Every round sweeps as far as it goes (the tests' pace, and the sweep before the transfers feed). */
+export const UNPACED_SWEEP: SweepPace = { enabled: true, passMs: 0, pageMs: 0 };
 
 /** Pages read per feed in one round, so one round stays short and the lease is renewed often. */
 const PAGES_PER_ROUND = 10;
@@ -20,7 +31,7 @@ export type PaymentTaking = 'settled' | 'refunded' | 'recorded-before' | 'not-a-
 
 type Deps = {
   leases: FeedLeases;
-  mirror: Pick<MirrorReader, 'transactionsPage' | 'tokenNftsPage'>;
+  mirror: Pick<MirrorReader, 'transactionsPage' | 'tokenNftsPage' | 'networkTransfersPage'>;
   treasuryAccountId: string;
   /** Settles or refunds one payment exactly once (the order service's `takePayment`). */
   takePayment(record: MirrorTransaction): Promise<{ taking: PaymentTaking; jobKeys: string[] }>;
@@ -34,6 +45,10 @@ type Deps = {
     tokenId: string,
     nfts: Array<{ serialNo: number; holder: string | null; name: string | null }>,
   ): Promise<string[]>;
+  /** Moves delivered domains to the accounts their NFTs were sent to; answers the domains that moved. */
+  followTransfers(tokenId: string, moves: Array<{ serialNo: number; holder: string }>): Promise<string[]>;
+  /** The sweep's pace (UNPACED_SWEEP when not given). */
+  sweep?: SweepPace;
   /** Whether a payment may be on its way (a quote is open): the payments feed is then read more often. */
   paymentsExpected?(): Promise<boolean>;
   /** Quotes this server issues, as they are issued (see `quoteIssued`). */
@@ -41,8 +56,11 @@ type Deps = {
   /** Starts the jobs (mints, refunds) that settlements queued, without waiting for them. */
   kickJobs(jobKeys: string[]): void;
   log?: (message: string) => void;
-  /** Counts what the watcher did, for the metrics endpoint. */
-  observe?: (event: { payment?: PaymentTaking; moved?: number }) => void;
+  /**
+   * Counts what the watcher did, for the metrics endpoint: `drift` is what the sweep corrected that the
+   * transfers feed had not (none while the feed works).
+   */
+  observe?: (event: { payment?: PaymentTaking; moved?: number; drift?: number }) => void;
   clock?: () => number;
 };
 
@@ -76,9 +94,13 @@ export class LedgerWatcher {
   private runningPaymentsOnly = false;
   private readonly clock: () => number;
   private readonly guard: ReturnType<typeof createRoundGuard>;
+  private readonly sweepPace: SweepPace;
+  /** When this server last read a page of each collection's sweep. */
+  private readonly sweptPageAt = new Map<string, number>();
 
   constructor(private readonly deps: Deps) {
     this.clock = deps.clock ?? Date.now;
+    this.sweepPace = deps.sweep ?? UNPACED_SWEEP;
     deps.quotes?.onIssued(() => this.quoteIssued());
     this.guard = createRoundGuard('ledger watcher', deps.log ?? (() => undefined), this.clock, (error) =>
       error instanceof LedgerUnavailableError
@@ -178,8 +200,48 @@ export class LedgerWatcher {
 
   private async round() {
     let more = await this.readPayments();
-    for (const tokenId of await this.deps.collections()) if (await this.sweepCollection(tokenId)) more = true;
+    const collections = await this.deps.collections();
+    if (await this.readTransfers(new Set(collections))) more = true;
+    for (const tokenId of collections) if (await this.sweepCollection(tokenId)) more = true;
     this.lastRoundHadMore = more;
+  }
+
+  /**
+   * Reads the network's transfers after the cursor and moves each delivered domain whose NFT changed
+   * hands to its receiver, in consensus order (a serial sent on twice in a page ends with its last
+   * receiver). Answers whether pages were left for the next round.
+   */
+  private async readTransfers(collections: Set<string>): Promise<boolean> {
+    const { leases, mirror } = this.deps;
+    const cursor = await leases.lead(TRANSFERS_FEED);
+    if (cursor === null) return false;
+    const after =
+      cursor === '0' ? `${Math.floor((this.clock() - FIRST_READ_BACK_MS) / 1000)}.000000000` : cursor;
+    let page = await mirror.networkTransfersPage({ afterTimestamp: after, limit: PAGE_SIZE });
+    for (let pages = 1; ; pages += 1) {
+      const moves = new Map<string, Map<number, string>>();
+      for (const record of page.items)
+        for (const move of record.nft_transfers ?? []) {
+          if (!collections.has(move.token_id) || !move.receiver_account_id) continue;
+          const serials = moves.get(move.token_id) ?? new Map<number, string>();
+          serials.delete(move.serial_number);
+          serials.set(move.serial_number, move.receiver_account_id);
+          moves.set(move.token_id, serials);
+        }
+      for (const [tokenId, serials] of moves) {
+        const moved = await this.deps.followTransfers(
+          tokenId,
+          [...serials].map(([serialNo, holder]) => ({ serialNo, holder })),
+        );
+        if (moved.length > 0) this.deps.observe?.({ moved: moved.length });
+      }
+      const last = page.items.at(-1)?.consensus_timestamp;
+      const readUpTo = page.next && last ? new Date(secondsOf(last)) : new Date(this.clock());
+      if (!(await leases.advance(TRANSFERS_FEED, last ?? after, readUpTo))) return false;
+      if (!page.next) return false;
+      if (pages >= PAGES_PER_ROUND) return true;
+      page = await mirror.networkTransfersPage({ next: page.next });
+    }
   }
 
   /** Answers whether pages were left for the next round. */
@@ -230,29 +292,41 @@ export class LedgerWatcher {
   }
 
   /**
-   * Reads a collection's NFTs after the serial it reached, up to PAGES_PER_ROUND pages, and moves each
-   * delivered domain to the NFT's holder; at the end it starts over from the first serial. The mirror
-   * node has no feed of one collection's transfers, so the collection is swept. Answers whether pages
-   * were left for the next round.
+   * The safety net behind the transfers feed: reads a collection's NFTs by serial and moves each
+   * delivered domain to its NFT's holder (burns and wipes, which are not transfers, are found here too).
+   * Paced: a pass starts at most every `passMs` and reads a page at most every `pageMs`, so what it asks
+   * of the mirror node does not grow with the number of names. What it moves is drift, counted. Answers
+   * whether pages were left for the next round.
    */
   private async sweepCollection(tokenId: string): Promise<boolean> {
     const { leases, mirror } = this.deps;
+    const { enabled, passMs, pageMs } = this.sweepPace;
+    if (!enabled) return false;
+    const now = this.clock();
+    if (pageMs > 0 && now - (this.sweptPageAt.get(tokenId) ?? 0) < pageMs) return false;
     const feed = nftFeed(tokenId);
     const cursor = await leases.lead(feed);
     if (cursor === null) return false;
-    let page = await mirror.tokenNftsPage({ tokenId, afterSerial: Number(cursor) || 0, limit: PAGE_SIZE });
+    const swept = SWEPT.exec(cursor);
+    if (swept && now - Number(swept[1]) < passMs) return false;
+    // `serial@passStart` while a pass is under way.
+    const [serial, started] = swept ? ['0', String(now)] : cursor.split('@');
+    const passStart = started ?? String(now);
+    let page = await mirror.tokenNftsPage({ tokenId, afterSerial: Number(serial) || 0, limit: PAGE_SIZE });
+    const pagesThisRound = pageMs > 0 ? 1 : PAGES_PER_ROUND;
     for (let pages = 1; ; pages += 1) {
+      this.sweptPageAt.set(tokenId, this.clock());
       const moved = await this.deps.followNfts(
         tokenId,
         page.items.map((nft) => ({ serialNo: nft.serial_number, holder: holderOf(nft), name: nftName(nft) })),
       );
-      if (moved.length > 0) this.deps.observe?.({ moved: moved.length });
+      if (moved.length > 0) this.deps.observe?.({ moved: moved.length, drift: moved.length });
       const last = page.items.at(-1);
       const more = Boolean(page.next && last);
-      if (!(await leases.advance(feed, more ? String(last!.serial_number) : '0', new Date(this.clock()))))
-        return false;
+      const next = more ? `${last!.serial_number}@${passStart}` : `done:${passStart}`;
+      if (!(await leases.advance(feed, next, new Date(this.clock())))) return false;
       if (!more) return false;
-      if (pages >= PAGES_PER_ROUND) return true;
+      if (pages >= pagesThisRound) return pageMs === 0;
       page = await mirror.tokenNftsPage({ next: page.next! });
     }
   }

@@ -206,6 +206,28 @@ export class MirrorReader {
     return { items: page?.transactions ?? [], next: page?.links.next ?? null };
   }
 
+  /**
+   * One page of the whole network's successful crypto transfers after `afterTimestamp`, in consensus
+   * order, each with its NFT transfers; pass `next` to read on. Its cost follows the network's transfer
+   * rate, not the number of NFTs anyone holds.
+   */
+  async networkTransfersPage(
+    from: { afterTimestamp: string; limit?: number } | { next: string },
+  ): Promise<MirrorPage<MirrorTransaction>> {
+    const path =
+      'next' in from
+        ? from.next
+        : `/api/v1/transactions?${new URLSearchParams({
+            transactiontype: 'CRYPTOTRANSFER',
+            result: 'success',
+            limit: String(from.limit ?? 100),
+            order: 'asc',
+            timestamp: `gt:${from.afterTimestamp}`,
+          })}`;
+    const page = await this.get(path, TransactionPageSchema);
+    return { items: page?.transactions ?? [], next: page?.links.next ?? null };
+  }
+
   /** One page of a collection's NFTs after `afterSerial`, by serial; pass `next` to read on. */
   async tokenNftsPage(
     from: { tokenId: string; afterSerial: number; limit?: number } | { next: string },

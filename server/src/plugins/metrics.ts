@@ -67,11 +67,18 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  const drift = new Counter({
+    name: 'ledger_watcher_drift_total',
+    help: 'Domains the holder sweep had to move: changes the transfers feed had not followed (burns and wipes included)',
+    registers: [registry],
+  });
+
   return {
-    /** What the ledger watcher did: a payment taken (by its outcome), domains that moved. */
-    observeWatcher(event: { payment?: string; moved?: number }) {
+    /** What the ledger watcher did: a payment taken (by its outcome), domains that moved, drift. */
+    observeWatcher(event: { payment?: string; moved?: number; drift?: number }) {
       if (event.payment) payments.inc({ outcome: event.payment });
       if (event.moved) moved.inc(event.moved);
+      if (event.drift) drift.inc(event.drift);
     },
 
     register(app: FastifyInstance, sources: Sources, access: MetricsAccess) {

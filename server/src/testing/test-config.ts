@@ -21,6 +21,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     CHECK_RESPONSES: 'true',
     FIXED_USD_PER_HBAR: '1',
+    // A round sweeps as far as it goes: tests follow burns and wipes at their next catch-up.
+    HOLDER_SWEEP_PASS_MS: '0',
+    HOLDER_SWEEP_PAGE_MS: '0',
     ...MANY_BUYERS_ON_ONE_MACHINE,
     ...overrides,
   });
