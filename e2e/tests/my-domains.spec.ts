@@ -428,3 +428,36 @@ test('an expired domain: its grace period on the detail page, then released and 
   expect(halved).toBeGreaterThan(4990);
   expect(halved).toBeLessThanOrEqual(5000);
 });
+
+test('a name another wallet sends to this account is on My Domains at the next load, and off the sender’s', async ({
+  page,
+  login,
+  ledger,
+  account,
+  makeDomain,
+}) => {
+  // The account holds a name already: it has associated the .hbar collection, so it can receive one.
+  await makeDomain();
+  const friend = await ledger.openAccount();
+  const friendCookie = await ledger.signIn(friend);
+  const gift = `gift${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.hbar`;
+  await ledger.purchase(friend, friendCookie, {
+    kind: 'domains',
+    items: [{ itemName: gift, months: 12, isWebProtectionOn: false }],
+  });
+  await ledger.collect(friend, friendCookie, gift);
+  const detail = await page.request.get(`/api/my/domains/${gift}`, { headers: { cookie: friendCookie } });
+  const { tokenId, serialNo } = (await detail.json()) as { tokenId: string; serialNo: number };
+
+  await signedIn(page, login);
+  await page.goto('/gui/w3mydomains');
+  const table = page.getByRole('table', { name: 'Domains' });
+  await expect(table).toBeVisible();
+  await expect(table).not.toContainText(gift);
+
+  // The friend's wallet sends it straight on the ledger, not through the product.
+  await ledger.sendNft(friend, tokenId, serialNo, account.accountId);
+  await page.reload();
+  await expect(table).toContainText(gift);
+  expect((await ledger.domainsOf(friendCookie)).map((domain) => domain.itemName)).not.toContain(gift);
+});

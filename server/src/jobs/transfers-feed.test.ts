@@ -83,11 +83,12 @@ describe.each(engineCases)("the network's transfers feed on $engine", ({ open })
     expect((await t.sendNft(alice, bought.tokenId!, bought.serialNo!, bob.accountId)).status).toBe('SUCCESS');
     await t.app.ledgerWatcher!.catchUp();
 
-    expect(await namesOf(bob)).toContain(bought.name);
-    expect(await namesOf(alice)).not.toContain(bought.name);
+    // The resolver and reverse look-ups first: loading a list reads the account's NFTs itself.
     expect(await ownerOf(bought.name)).toBe(bob.accountId);
     // Alice's primary name is no longer hers: her account no longer resolves to it.
     expect((await get(`/api/reverse/${alice.accountId}`)).statusCode).toBe(404);
+    expect(await namesOf(bob)).toContain(bought.name);
+    expect(await namesOf(alice)).not.toContain(bought.name);
   });
 
   it('a name sent on twice before the feed reads ends with its last receiver; other transfers are passed over', async () => {
@@ -101,6 +102,25 @@ describe.each(engineCases)("the network's transfers feed on $engine", ({ open })
     expect(await ownerOf(bought.name)).toBe(carol.accountId);
     expect(await namesOf(carol)).toContain(bought.name);
     expect(await namesOf(bob)).not.toContain(bought.name);
+  });
+
+  it('My Domains shows a name just received before the feed has run, and a name sent away is off the sender’s next list', async () => {
+    const [alice, bob, carol] = [await holder(), await holder(), await holder()];
+    const [first, second] = [
+      await t.buyDomain(alice, t.uniqueName()),
+      await t.buyDomain(alice, t.uniqueName()),
+    ];
+    await t.sendNft(alice, first.tokenId!, first.serialNo!, bob.accountId);
+    await t.sendNft(alice, second.tokenId!, second.serialNo!, carol.accountId);
+    // No watcher round has run: the resolver still has the old holder.
+    expect(await ownerOf(first.name)).toBe(alice.accountId);
+
+    expect(await namesOf(bob)).toContain(first.name);
+    const alices = await namesOf(alice);
+    expect(alices).not.toContain(first.name);
+    expect(alices).not.toContain(second.name);
+    expect(await ownerOf(second.name)).toBe(carol.accountId);
+    expect(await namesOf(carol)).toContain(second.name);
   });
 
   it('one server reads the feed at a time; another takes it over at its cursor, reading nothing twice', async () => {

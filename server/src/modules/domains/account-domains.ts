@@ -35,9 +35,12 @@ export function createAccountDomains(
   db: Db,
   otherProvider: OtherProviderDomains,
   currentHolding: (name: string) => Promise<repo.DomainRow | null>,
+  /** Brings the account's rows to what the ledger holds now (see `reconcileAccount`). */
+  reconcile: (accountId: string) => Promise<void>,
 ) {
   return {
     async myDomains(accountId: string): Promise<OwnedDomain[]> {
+      await reconcile(accountId);
       const rows = await repo.domainsOfOwner(db, accountId, true);
       const counts = await repo.subdomainCounts(
         db,

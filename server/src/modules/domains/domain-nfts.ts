@@ -40,6 +40,8 @@ export function createDomainNfts(
   journal: Pick<JournalService, 'append'>,
 ) {
   const holderOf = createHolderReads(ledger);
+  /** Each account's list being brought to the ledger now. */
+  const reconciling = new Map<string, Promise<void>>();
 
   /**
    * A domain's row as the ledger has it now: a delivered name's NFT holder is read (at most
@@ -70,6 +72,39 @@ export function createDomainNfts(
     return repo.findDomain(db, name);
   }
 
+  /**
+   * An account's names as the ledger has them now, whatever the transfers feed's lag: its own NFTs of
+   * the collections (the mirror's list of the account's NFTs, paged) become its names, and a name its
+   * rows still give it that is not among them follows its NFT's holder. While the mirror cannot be
+   * read the rows stand: a list is a read.
+   */
+  async function reconcile(accountId: string, collections: string[]) {
+    try {
+      const held = new Set<string>();
+      const owned = await Promise.all(
+        collections.map(async (tokenId) => ({
+          tokenId,
+          nfts: await ledger.listAccountNfts(accountId, tokenId),
+        })),
+      );
+      for (const { tokenId, nfts } of owned) {
+        for (const nft of nfts) held.add(`${tokenId}#${nft.serialNumber}`);
+        const moves = nfts.map((nft) => ({ serialNo: nft.serialNumber, holder: accountId }));
+        await repo.followNfts(db, tokenId, moves, time.releasedBefore());
+      }
+      const listed = new Set(collections);
+      for (const row of await repo.domainsOfOwner(db, accountId, true)) {
+        if (row.tokenId === null || row.serialNo === null || !listed.has(row.tokenId)) continue;
+        if (held.has(`${row.tokenId}#${row.serialNo}`)) continue;
+        const holder = await holderOf(row.tokenId, row.serialNo, { fresh: true });
+        if (holder === undefined || holder === accountId) continue;
+        await repo.followNfts(db, row.tokenId, [{ serialNo: row.serialNo, holder }], time.releasedBefore());
+      }
+    } catch (error) {
+      if (!(error instanceof LedgerUnavailableError)) throw error;
+    }
+  }
+
   return {
     currentHolding,
 
@@ -92,6 +127,15 @@ export function createDomainNfts(
     ofOrder: (orderId: string) => repo.domainsOfOrder(db, orderId),
 
     undeliveredIdsOf: (owner: string) => repo.undeliveredIdsOf(db, owner),
+
+    /** Brings an account's names to the ledger (see `reconcile`): one run however many lists ask at once. */
+    reconcileAccount(accountId: string, collections: string[]): Promise<void> {
+      const running = reconciling.get(accountId);
+      if (running) return running;
+      const run = reconcile(accountId, collections).finally(() => reconciling.delete(accountId));
+      reconciling.set(accountId, run);
+      return run;
+    },
 
     /** The ledger watcher read these NFTs' holders: delivered domains follow them (names that moved). */
     followNfts: (tokenId: string, nfts: Array<{ serialNo: number; holder: string | null }>) =>

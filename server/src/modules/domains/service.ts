@@ -66,7 +66,9 @@ export function createDomainService({
     premiums: search.premiums,
     otherProviderDomains: otherProvider.otherProviderDomains,
     recordOtherProviderDomain: otherProvider.recordOtherProviderDomain,
-    ...createAccountDomains(db, otherProvider, nfts.currentHolding),
+    ...createAccountDomains(db, otherProvider, nfts.currentHolding, async (accountId) =>
+      nfts.reconcileAccount(accountId, await tlds.collections()),
+    ),
     details: createDomainDetails(db, otherProvider, time),
     ...createRegistrations(db, time, journal),
     ...nfts,
