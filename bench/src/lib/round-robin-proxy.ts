@@ -3,8 +3,12 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * One address in front of several servers: each request goes to the next one in turn. `requests`
- * counts what passed, by path without its query, so a reader's calls can be counted.
+ * counts what passed, by path and the names of its filters (paging and order left out: one feed's
+ * pages count as one key), so a reader's calls can be counted by what they read.
  */
+/** Query parameters that page or order a list rather than choose what it lists. */
+const PAGING = new Set(['limit', 'order', 'timestamp', 'serialnumber', 'sequencenumber']);
+
 export async function startRoundRobinProxy(
   origins: string[],
 ): Promise<{ origin: string; requests: Map<string, number>; stop: () => Promise<void> }> {
@@ -14,8 +18,10 @@ export async function startRoundRobinProxy(
   let next = 0;
   const server: Server = createServer((incoming, outgoing) => {
     const target = targets[next++ % targets.length]!;
-    const pathOnly = (incoming.url ?? '').split('?')[0]!;
-    requests.set(pathOnly, (requests.get(pathOnly) ?? 0) + 1);
+    const url = new URL(incoming.url ?? '/', 'http://proxy');
+    const filters = [...new Set(url.searchParams.keys())].filter((name) => !PAGING.has(name)).sort();
+    const key = filters.length > 0 ? `${url.pathname}?${filters.join('&')}` : url.pathname;
+    requests.set(key, (requests.get(key) ?? 0) + 1);
     const forwarded = request(
       {
         host: target.hostname,

@@ -24,9 +24,15 @@ const REACH_TIMEOUT_MS = 600_000;
 export type WatcherReach = {
   names: number;
   /** Mirror requests per minute of the idle registry, by what was read. */
-  idleRequestsPerMinute: { payments: number; collectionSweep: number; other: number; total: number };
+  idleRequestsPerMinute: {
+    payments: number;
+    transfersFeed: number;
+    collectionSweep: number;
+    other: number;
+    total: number;
+  };
   transfers: number;
-  /** From the transfer's consensus to the receiver's list showing the name. */
+  /** From the transfer to the resolver answering the receiver (what the transfers feed moves). */
   transferToListP50Ms: number;
   transferToListP99Ms: number;
   transferToListMaxMs: number;
@@ -34,17 +40,28 @@ export type WatcherReach = {
   serialsPerSecond: number;
 };
 
-/** Kinds of mirror read: the payments feed (the treasury's transactions), a collection's NFTs, the rest. */
+/**
+ * Kinds of mirror read: the payments feed (the treasury's transactions), the network's transfers, a
+ * collection's NFTs (the sweep), the rest.
+ */
 function byKind(requests: Map<string, number>) {
   let payments = 0;
+  let transfersFeed = 0;
   let collectionSweep = 0;
   let other = 0;
-  for (const [path, count] of requests) {
-    if (/\/api\/v1\/transactions$/.test(path)) payments += count;
-    else if (/\/api\/v1\/tokens\/[\d.]+\/nfts$/.test(path)) collectionSweep += count;
+  for (const [key, count] of requests) {
+    if (/\/api\/v1\/transactions\?.*account\.id/.test(key)) payments += count;
+    else if (/\/api\/v1\/transactions\?.*transactiontype/.test(key)) transfersFeed += count;
+    else if (/\/api\/v1\/tokens\/[\d.]+\/nfts$/.test(key)) collectionSweep += count;
     else other += count;
   }
-  return { payments, collectionSweep, other, total: payments + collectionSweep + other };
+  return {
+    payments,
+    transfersFeed,
+    collectionSweep,
+    other,
+    total: payments + transfersFeed + collectionSweep + other,
+  };
 }
 
 /**
@@ -148,6 +165,7 @@ export async function measureWatcherReach({
         const perMinute = (count: number) => Math.round((count * 60_000) / IDLE_MS);
         const idleRequestsPerMinute = {
           payments: perMinute(idle.payments),
+          transfersFeed: perMinute(idle.transfersFeed),
           collectionSweep: perMinute(idle.collectionSweep),
           other: perMinute(idle.other),
           total: perMinute(idle.total),
@@ -165,20 +183,28 @@ export async function measureWatcherReach({
           await client.sendNft(seller, tokenId, serial, receiver.accountId);
           sentAt.set(`reach${serial}.hbar`, Date.now());
         }
+        // The public answer (the resolver), which follows the transfers feed: a receiver's own list
+        // reads its NFTs from the mirror when it loads and shows a name at once.
         const latencies: number[] = [];
         while (sentAt.size > 0 && Date.now() - followStarted < REACH_TIMEOUT_MS) {
-          const listed = await client.domainsOf(receiverCookie);
+          const names = [...sentAt.keys()].slice(0, 100);
+          const answer = await fetch(`${server.origin}/api/resolve`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ names }),
+          });
+          const { names: resolved } = (await answer.json()) as {
+            names: Record<string, { accountId: string | null } | null>;
+          };
           const now = Date.now();
-          for (const domain of listed) {
-            const at = sentAt.get(domain.itemName);
-            if (at !== undefined && domain.status === DELIVERED) {
-              latencies.push(now - at);
-              sentAt.delete(domain.itemName);
+          for (const name of names)
+            if (resolved[name]?.accountId === receiver.accountId) {
+              latencies.push(now - sentAt.get(name)!);
+              sentAt.delete(name);
             }
-          }
           await sleep(200);
         }
-        if (sentAt.size > 0) throw new Error(`${sentAt.size} names never reached the receiver's list`);
+        if (sentAt.size > 0) throw new Error(`${sentAt.size} names never reached the resolver`);
         const sweepSeconds = (Date.now() - followStarted) / 1000;
         const pagesRead = byKind(mirror.requests).collectionSweep;
         latencies.sort((a, b) => a - b);
@@ -211,11 +237,11 @@ export function watcherReachSummary(reach: WatcherReach): string[] {
     'delivered names in one collection loaded in bulk; its mirror reads counted through a proxy.',
     '',
     `Idle (no quote open, nothing moving), mirror requests per minute: ${idle.total}: payments feed ${idle.payments},`,
-    `collection sweep ${idle.collectionSweep}, other ${idle.other}.`,
+    `network transfers feed ${idle.transfersFeed}, collection sweep ${idle.collectionSweep}, other ${idle.other}.`,
     '',
     `${reach.transfers} NFTs spread over the collection sent from one wallet to another at once; from each`,
-    "transfer to the receiver's list showing the name (owner-only writes do not wait for this: they read",
-    'the holder from the mirror at the moment of the write):',
+    "transfer to the resolver answering the receiver (the transfers feed; the receiver's own list reads its",
+    'NFTs when it loads, and owner-only writes read the holder at the moment of the write):',
     '',
     '| names | transfers | p50 ms | p99 ms | max ms | serials swept per second |',
     '|---:|---:|---:|---:|---:|---:|',
@@ -290,7 +316,7 @@ function watcherSummary({ startedAt, delivery, reach }: WatcherFigures): string[
 export const watcherSuite: Suite<WatcherFigures> = {
   name: 'watcher',
   measures:
-    "Pay → delivered with and without the page's confirm on each engine, and how fast a transfer reaches the lists at 10^5 names (`--names`)",
+    "Pay → delivered with and without the page's confirm on each engine, and how fast a transfer reaches the resolver at 10^5 names (`--names`)",
   takes: 'about 15 minutes at 100,000 names',
   files: { json: 'watcher-reach.json', markdown: 'WATCHER-REACH.md' },
   run: measureWatcher,
