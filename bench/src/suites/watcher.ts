@@ -135,7 +135,6 @@ export async function measureWatcherReach({
         const seller = await client.openAccount();
         const receiver = await client.openAccount();
         const sellerCookie = await client.signIn(seller);
-        const receiverCookie = await client.signIn(receiver);
         // The first purchase makes the collection; both wallets associate it.
         const firstName = `reachfirst${Date.now().toString(36)}.hbar`;
         await client.purchase(seller, sellerCookie, {
