@@ -160,7 +160,10 @@ const ConfigSchema = z.object({
   /** Quotes per minute for one account, and for one client address. */
   RATE_LIMIT_QUOTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_QUOTE_ADDRESS: z.coerce.number().int().positive().default(30),
-  /** Ledger reads of a name's holder on request (after a transfer) per minute and account. */
+  /**
+   * Ledger reads of a name's holder on request (after a transfer), and of an account's NFTs when My Domains
+   * loads, per minute and account.
+   */
   RATE_LIMIT_HOLDER_REFRESH: z.coerce.number().int().positive().default(10),
   /** Names one account, and one client address, may hold at once in unpaid quotes (a cart holds 2). */
   HELD_NAMES_PER_ACCOUNT: z.coerce.number().int().positive().default(6),

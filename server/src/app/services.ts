@@ -107,6 +107,7 @@ export async function createModuleServices(
     referenceCacheMs: config.REFERENCE_CACHE_MS,
     gracePeriodMs: config.GRACE_PERIOD_DAYS * DAY_MS,
     releasePremiumUsd: config.RELEASE_PREMIUM_USD,
+    holderReadsPerMinute: config.RATE_LIMIT_HOLDER_REFRESH,
   });
   const profiles = createProfileService(db);
   const orderRecords = createOrderRecords(db);

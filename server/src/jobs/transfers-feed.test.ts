@@ -215,3 +215,35 @@ describe('the holder sweep behind the transfers feed', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/resolve/${bought.name}` })).statusCode).toBe(404);
   });
 });
+
+describe("My Domains' reads of the ledger", () => {
+  let t: TestApp;
+  let tokenId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(engineCases[0]!.open, {
+      RATE_LIMIT_SIGN_IN: '1000',
+      HOLDER_SWEEP: 'false',
+      RATE_LIMIT_HOLDER_REFRESH: '1',
+    });
+    tokenId = await t.openCollection();
+  });
+  afterAll(() => t.close());
+
+  it('are bounded per account and minute: past the limit the list answers from its rows', async () => {
+    const [alice, bob] = [await t.holderOf(tokenId), await t.holderOf(tokenId)];
+    const names = async () =>
+      (
+        (
+          await t.app.inject({ method: 'GET', url: '/api/my/domains', headers: { cookie: bob.cookie } })
+        ).json() as { domains: Array<{ itemName: string }> }
+      ).domains.map((domain) => domain.itemName);
+    expect(await names()).toEqual([]);
+    const bought = await t.buyDomain(alice, t.uniqueName());
+    await t.sendNft(alice, bought.tokenId!, bought.serialNo!, bob.accountId);
+    // The minute's one read is spent: the rows stand until the feed moves the name.
+    expect(await names()).not.toContain(bought.name);
+    await t.app.ledgerWatcher!.catchUp();
+    expect(await names()).toContain(bought.name);
+  });
+});

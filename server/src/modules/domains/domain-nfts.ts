@@ -38,10 +38,25 @@ export function createDomainNfts(
   ledgerIsUp: () => Promise<boolean>,
   time: DomainTime,
   journal: Pick<JournalService, 'append'>,
+  /** An account's list is brought to the ledger at most this often a minute; past it, its rows stand. */
+  reconcilesPerMinute = 10,
 ) {
   const holderOf = createHolderReads(ledger);
   /** Each account's list being brought to the ledger now. */
   const reconciling = new Map<string, Promise<void>>();
+  /** When each account's recent reconciles started (the last minute's). */
+  const reconciledAt = new Map<string, number[]>();
+  /** Whether the account may have its list read from the ledger once more this minute (and counts it). */
+  function mayReconcile(accountId: string) {
+    const now = Date.now();
+    const recent = (reconciledAt.get(accountId) ?? []).filter((at) => now - at < 60_000);
+    if (recent.length >= reconcilesPerMinute) return false;
+    recent.push(now);
+    reconciledAt.delete(accountId);
+    reconciledAt.set(accountId, recent);
+    if (reconciledAt.size > HOLDER_READS_KEPT) reconciledAt.delete(reconciledAt.keys().next().value!);
+    return true;
+  }
 
   /**
    * A domain's row as the ledger has it now: a delivered name's NFT holder is read (at most
@@ -128,10 +143,14 @@ export function createDomainNfts(
 
     undeliveredIdsOf: (owner: string) => repo.undeliveredIdsOf(db, owner),
 
-    /** Brings an account's names to the ledger (see `reconcile`): one run however many lists ask at once. */
-    reconcileAccount(accountId: string, collections: string[]): Promise<void> {
+    /**
+     * Brings an account's names to the ledger (see `reconcile`): one run however many lists ask at
+     * once, and at most `reconcilesPerMinute` a minute (past it the rows stand, as while the mirror is down).
+     */
+    async reconcileAccount(accountId: string, collections: string[]): Promise<void> {
       const running = reconciling.get(accountId);
       if (running) return running;
+      if (!mayReconcile(accountId)) return;
       const run = reconcile(accountId, collections).finally(() => reconciling.delete(accountId));
       reconciling.set(accountId, run);
       return run;

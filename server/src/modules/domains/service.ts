@@ -28,6 +28,8 @@ type Deps = {
   gracePeriodMs: number;
   /** USD premium on a name the day it is released; 0 sells released names at the base price at once. */
   releasePremiumUsd?: number;
+  /** How often a minute an account's list reads its NFTs from the ledger. */
+  holderReadsPerMinute?: number;
   now?: () => Date;
 };
 
@@ -42,6 +44,7 @@ export function createDomainService({
   referenceCacheMs,
   gracePeriodMs,
   releasePremiumUsd: startPremiumUsd = 0,
+  holderReadsPerMinute,
   now = () => new Date(),
 }: Deps) {
   const time = domainTime(now, gracePeriodMs);
@@ -56,7 +59,7 @@ export function createDomainService({
     startPremiumUsd,
   });
   const otherProvider = createOtherProviderDomains(db, ledger, otherProviderTokenId);
-  const nfts = createDomainNfts(db, ledger, search.ledgerIsUp, time, journal);
+  const nfts = createDomainNfts(db, ledger, search.ledgerIsUp, time, journal, holderReadsPerMinute);
   return {
     availability: search.availability,
     suggestions: search.suggestions,
