@@ -14,6 +14,7 @@ import { buildServer, startLocalLedger, startProductServer } from '../lib/proces
 import type { Suite } from '../lib/suite';
 import { buildLocalLedger, realNetworkEnv } from './ledger';
 import { startRoundRobinProxy } from '../lib/round-robin-proxy';
+import { startBackgroundTraffic } from '../lib/background-traffic';
 import { percentile } from '../lib/statistics';
 
 const DELIVERED = 22;
@@ -23,6 +24,8 @@ const REACH_TIMEOUT_MS = 600_000;
 
 export type WatcherReach = {
   names: number;
+  /** Unrelated transfers a second the network carried meanwhile (asked, and reached). */
+  background: { asked: number; perSecond: number; failed: number; skipped: number };
   /** Mirror requests per minute of the idle registry, by what was read. */
   idleRequestsPerMinute: {
     payments: number;
@@ -118,9 +121,12 @@ async function loadDeliveredNames(
 export async function measureWatcherReach({
   names,
   transfers,
+  background,
 }: {
   names: number;
   transfers: number;
+  /** Unrelated transfers a second on the network while the registry is measured. */
+  background: number;
 }): Promise<WatcherReach | null> {
   return withPostgresDatabase((ledgerUrl) =>
     withPostgresDatabase(async (registryUrl) => {
@@ -155,8 +161,10 @@ export async function measureWatcherReach({
           every,
         });
         console.log(`watcher reach: ${names} names loaded in ${Date.now() - started} ms`);
+        const traffic = background > 0 ? await startBackgroundTraffic(ledger, background) : null;
 
-        // Idle: no quote open, nothing moving; the watcher reads as it always does.
+        // Idle: no quote open, nothing of the registry's moving (the rest of the network goes on); the
+        // watcher reads as it always does.
         await sleep(2000);
         mirror.requests.clear();
         await sleep(IDLE_MS);
@@ -203,12 +211,19 @@ export async function measureWatcherReach({
             }
           await sleep(200);
         }
+        const sent = (await traffic?.stop()) ?? { perSecond: 0, failed: 0, skipped: 0 };
         if (sentAt.size > 0) throw new Error(`${sentAt.size} names never reached the resolver`);
         const sweepSeconds = (Date.now() - followStarted) / 1000;
         const pagesRead = byKind(mirror.requests).collectionSweep;
         latencies.sort((a, b) => a - b);
         const result: WatcherReach = {
           names,
+          background: {
+            asked: background,
+            perSecond: sent.perSecond,
+            failed: sent.failed,
+            skipped: sent.skipped,
+          },
           idleRequestsPerMinute,
           transfers,
           transferToListP50Ms: percentile(latencies, 50),
@@ -227,30 +242,53 @@ export async function measureWatcherReach({
   ).then((result) => result ?? null);
 }
 
-export function watcherReachSummary(reach: WatcherReach): string[] {
-  const idle = reach.idleRequestsPerMinute;
+export function watcherReachSummary(reaches: WatcherReach[]): string[] {
+  const [first] = reaches;
+  if (!first) return [];
+  const background = first.background;
   return [
     '## How far the ledger watcher reaches',
     '',
-    `The server in the real-network mode against \`npx local-ledger\` (both on PostgreSQL), ${reach.names.toLocaleString('en')}`,
-    'delivered names in one collection loaded in bulk; its mirror reads counted through a proxy.',
+    'The server in the real-network mode against `npx local-ledger` (both on PostgreSQL), the delivered',
+    'names in one collection loaded in bulk; its mirror reads counted through a proxy. Meanwhile the rest',
+    `of the network: ${background.asked} transfers a second asked of unrelated accounts (HBAR and NFTs of another collection,`,
+    'over gRPC), reached as the table says.',
     '',
-    `Idle (no quote open, nothing moving), mirror requests per minute: ${idle.total}: payments feed ${idle.payments},`,
-    `network transfers feed ${idle.transfersFeed}, collection sweep ${idle.collectionSweep}, other ${idle.other}.`,
+    'Idle (no quote open, nothing of the registry moving), mirror requests per minute, by what was read:',
     '',
-    `${reach.transfers} NFTs spread over the collection sent from one wallet to another at once; from each`,
+    '| names | background transfers/s | total | payments feed | transfers feed | collection sweep | other | ratio to the smallest |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...reaches
+      .map(({ names, background: traffic, idleRequestsPerMinute: idle }) =>
+        [
+          names,
+          traffic.perSecond,
+          idle.total,
+          idle.payments,
+          idle.transfersFeed,
+          idle.collectionSweep,
+          idle.other,
+          `${(idle.total / first.idleRequestsPerMinute.total).toFixed(2)}×`,
+        ].join(' | '),
+      )
+      .map((row) => `| ${row} |`),
+    '',
+    `${first.transfers} NFTs spread over the collection sent from one wallet to another at once; from each`,
     "transfer to the resolver answering the receiver (the transfers feed; the receiver's own list reads its",
     'NFTs when it loads, and owner-only writes read the holder at the moment of the write):',
     '',
-    '| names | transfers | p50 ms | p99 ms | max ms | serials swept per second |',
-    '|---:|---:|---:|---:|---:|---:|',
-    `| ${reach.names} | ${reach.transfers} | ${reach.transferToListP50Ms} | ${reach.transferToListP99Ms} | ${reach.transferToListMaxMs} | ${reach.serialsPerSecond} |`,
+    '| names | background transfers/s | transfers | p50 ms | p99 ms | max ms | serials swept per second |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...reaches.map(
+      (reach) =>
+        `| ${reach.names} | ${reach.background.perSecond} | ${reach.transfers} | ${reach.transferToListP50Ms} | ${reach.transferToListP99Ms} | ${reach.transferToListMaxMs} | ${reach.serialsPerSecond} |`,
+    ),
     '',
   ];
 }
 
 type Delivery = { engine: string; pipeline: PipelineMeasure; watcherPipeline: PipelineMeasure };
-export type WatcherFigures = { startedAt: string; delivery: Delivery[]; reach: WatcherReach | null };
+export type WatcherFigures = { startedAt: string; delivery: Delivery[]; reaches: WatcherReach[] };
 
 /** Delivery with and without the page's confirm, on each engine in the same run, then the watcher's reach. */
 async function measureWatcher(): Promise<WatcherFigures> {
@@ -279,14 +317,20 @@ async function measureWatcher(): Promise<WatcherFigures> {
   };
   await deliveryOn('PGlite', {});
   await withPostgresDatabase((url) => deliveryOn('PostgreSQL', { DATABASE_URL: url }));
-  const reach = await measureWatcherReach({
-    names: Number(args.get('names') ?? 100_000),
-    transfers: Number(args.get('transfers') ?? 20),
-  });
-  return { startedAt, delivery, reach };
+  const reaches: WatcherReach[] = [];
+  // Each size in the same run, so that what the mirror is asked can be compared across them.
+  for (const names of String(args.get('names') ?? '10000,1000000').split(',')) {
+    const reach = await measureWatcherReach({
+      names: Number(names),
+      transfers: Number(args.get('transfers') ?? 20),
+      background: Number(args.get('background') ?? 50),
+    });
+    if (reach) reaches.push(reach);
+  }
+  return { startedAt, delivery, reaches };
 }
 
-function watcherSummary({ startedAt, delivery, reach }: WatcherFigures): string[] {
+function watcherSummary({ startedAt, delivery, reaches }: WatcherFigures): string[] {
   return [
     '# The ledger watcher: delivery without the page, and its reach',
     '',
@@ -308,15 +352,17 @@ function watcherSummary({ startedAt, delivery, reach }: WatcherFigures): string[
       ),
     ),
     '',
-    ...(reach ? watcherReachSummary(reach) : ['PostgreSQL was not reachable: no reach figures.', '']),
+    ...(reaches.length > 0
+      ? watcherReachSummary(reaches)
+      : ['PostgreSQL was not reachable: no reach figures.', '']),
   ];
 }
 
 export const watcherSuite: Suite<WatcherFigures> = {
   name: 'watcher',
   measures:
-    "Pay → delivered with and without the page's confirm on each engine, and how fast a transfer reaches the resolver at 10^5 names (`--names`)",
-  takes: 'about 15 minutes at 100,000 names',
+    "Pay → delivered with and without the page's confirm on each engine; how fast a transfer reaches the resolver and what an idle registry asks of the mirror at 10^4 and 10^6 names (`--names=a,b`), with 50 unrelated transfers a second on the network (`--background`)",
+  takes: 'about 30 minutes at 10,000 and 1,000,000 names',
   files: { json: 'watcher-reach.json', markdown: 'WATCHER-REACH.md' },
   run: measureWatcher,
   summary: watcherSummary,
