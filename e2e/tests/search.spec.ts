@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Route } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CartPage } from '../pages/cart-page';
 import { SearchPage } from '../pages/search-page';
@@ -186,3 +187,82 @@ test('a suggestion released lately shows its premium, and the cart adds it', asy
   expect(inCart).toBeLessThanOrEqual(premium);
   expect(inCart).toBeGreaterThan(premium - 1);
 });
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`on a ${viewport.name}, the first "Add … to cart" a shopper can reach is the searched name's, in a place held from the first frame`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // The searched name's answer and its card's script are slow; the suggestions' would come at once.
+    const slow = (ms: number) => async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    };
+    await page.route('**/api/domains/availability?*', slow(300));
+    await page.route('**/remotes/mfe-search/**/search-result.*.js', slow(2000));
+    const search = new SearchPage(page);
+    await search.goto();
+    const label = unique();
+    const name = `${label}.hbar`;
+
+    // Every frame from the search on: the first add button in the page's order (the keyboard's), and
+    // where the result's card stands.
+    await page.evaluate(() => {
+      const frames: Array<{ firstAdd: string | null; resultTop: number | null; height: number }> = [];
+      (window as unknown as { frames_: typeof frames }).frames_ = frames;
+      const record = () => {
+        const first = document.querySelector('button[aria-label^="Add "][aria-label$=" to cart"]');
+        const card = document.querySelector('.search-page__results > section');
+        frames.push({
+          firstAdd: first?.getAttribute('aria-label') ?? null,
+          resultTop: card ? card.getBoundingClientRect().top + window.scrollY : null,
+          height: card?.getBoundingClientRect().height ?? 0,
+        });
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await search.search(label);
+    await expect(search.result(name)).toContainText('Available');
+    await expect(search.suggestions(name).table).toBeVisible();
+    const frames = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            frames_: Array<{ firstAdd: string | null; resultTop: number | null; height: number }>;
+          }
+        ).frames_,
+    );
+
+    const withButtons = frames.filter((frame) => frame.firstAdd !== null);
+    expect(withButtons.length).toBeGreaterThan(0);
+    expect(new Set(withButtons.map((frame) => frame.firstAdd))).toEqual(new Set([`Add ${name} to cart`]));
+    // The placeholder stood where the result then showed, and the result stayed there.
+    const placed = frames.filter((frame) => frame.resultTop !== null);
+    const beforeResult = frames.findIndex((frame) => frame.firstAdd !== null);
+    expect(frames.slice(0, beforeResult).some((frame) => frame.resultTop !== null)).toBe(true);
+    expect(new Set(placed.map((frame) => Math.round(frame.resultTop!)))).toEqual(
+      new Set([Math.round(placed[0]!.resultTop!)]),
+    );
+    // …at the size of the result: what is under it does not move either.
+    const placeholderHeight = placed[0]!.height;
+    const resultHeight = placed.at(-1)!.height;
+    console.log(`placeholder ${placeholderHeight} px, result ${resultHeight} px`);
+    expect(Math.abs(placeholderHeight - resultHeight)).toBeLessThanOrEqual(2);
+
+    // With the keyboard: from the search box, the first add button reached is the searched name's.
+    await search.input.focus();
+    for (let presses = 0; presses < 10; presses += 1) {
+      await page.keyboard.press('Tab');
+      const label = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+      if (/^Add .* to cart$/.test(label)) {
+        expect(label).toBe(`Add ${name} to cart`);
+        return;
+      }
+    }
+    throw new Error('no add button reached with the keyboard');
+  });
+}

@@ -13,10 +13,14 @@ const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.u
 export const UNSHARED_CONTRACTS = new Set(['@registry/contracts/status-codes']);
 
 /**
- * Modules no page imports (the server's journal and the audit read them): shared, they would only add
- * their registration to every entry.
+ * Modules no page imports (the server, the journal and the audit read them): shared, they would only
+ * add their registration to every entry.
  */
-const SERVER_ONLY_CONTRACTS = new Set(['@registry/contracts/journal']);
+const SERVER_ONLY_CONTRACTS = new Set([
+  '@registry/contracts/journal',
+  '@registry/contracts/discounts',
+  '@registry/contracts/similarity',
+]);
 
 /** Every module of `@registry/contracts` (one file each, no barrel) but the unshared and server-only ones. */
 function contractsModules() {
