@@ -5,17 +5,21 @@ import { openLedgerDatabase } from './ledger-database';
 import { createLedgerServer } from './ledger-server';
 import { createConsensusNode, type ConsensusNode } from './grpc/consensus-node';
 import { listenMirrorRest } from './mirror-port';
+import { localNodeAccounts } from './local-node-accounts';
 
 const USAGE = `Usage: local-ledger [--port 5600] [--grpc-port 50211] [--mirror-port 5551] [--nodes 1]
                     [--host 127.0.0.1] [--data-dir DIR | --database-url URL] [--usd-per-hbar 0.05] [--open]
-                    [--genesis-key DER]
+                    [--genesis-key DER] [--local-node-accounts]
 
 A Hedera ledger and mirror node in one process. Hedera's SDKs reach its consensus node 0.0.3 over
 gRPC and its mirror REST at :5551/api/v1, as Client.forLocalNode() expects; --nodes runs up to 7
 (0.0.3 to 0.0.9, on consecutive ports). Signed transaction bytes may also be posted to
 POST /ledger/transactions, and the mirror read at /ledger/api/v1/... on --port too; fund accounts
 with POST /ledger/faucet. Without --data-dir or --database-url its state lives in a temporary folder,
-removed when it stops. --genesis-key gives a new ledger's genesis account 0.0.2 that key (development only).`;
+removed when it stops. --genesis-key gives a new ledger's genesis account 0.0.2 that key (development only).
+--local-node-accounts starts a new ledger as hiero-local-node does: 0.0.2 with its operator key and
+its thirty funded accounts (ECDSA 0.0.1002-0.0.1011, ECDSA with an EVM alias 0.0.1012-0.0.1021,
+Ed25519 0.0.1022-0.0.1031), so a .env written for it works unchanged.`;
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +33,7 @@ const { values } = parseArgs({
     'usd-per-hbar': { type: 'string', default: '0.05' },
     open: { type: 'boolean', default: false },
     'genesis-key': { type: 'string' },
+    'local-node-accounts': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -64,6 +69,7 @@ const server = await createLedgerServer({
   usdPerHbar,
   openToNetwork: values.open,
   genesisKey,
+  localNodeAccounts: values['local-node-accounts'],
 });
 const address = await server.app.listen({ port, host: values.host });
 console.log(`Local ledger on ${address}`);
@@ -79,6 +85,17 @@ const mirror = await listenMirrorRest(server.app, values.host, mirrorPort);
 console.log(`  mirror REST: http://${values.host}:${mirror.port}/api/v1 (and ${address}/ledger/api/v1)`);
 console.log(`  consensus over HTTP: POST ${address}/ledger/transactions`);
 console.log(`  faucet: POST ${address}/ledger/faucet {"publicKey": "<DER hex>"}`);
+if (values['local-node-accounts']) {
+  // Listed as hiero-local-node lists them (raw keys with 0x), from what the ledger holds now.
+  console.log("  development accounts (hiero-local-node's; development only):");
+  for (const account of localNodeAccounts()) {
+    const balance = (await server.ledger.balanceTinybars(`0.0.${account.accountNum}`)) ?? 0n;
+    const alias = account.evmAddress ? ` - 0x${account.evmAddress}` : '';
+    console.log(
+      `    0.0.${account.accountNum} - ${account.kind}${alias} - 0x${account.privateKey.toStringRaw()} - ${balance / 100_000_000n} ℏ`,
+    );
+  }
+}
 console.log(
   `  genesis account ${GENESIS_ACCOUNT}, key (development only): ${server.writer.operatorKey.toStringDer()}`,
 );

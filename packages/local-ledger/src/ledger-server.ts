@@ -22,13 +22,18 @@ export type LedgerServerOptions = {
   logger?: boolean;
   /** The genesis key of a new ledger (a random one otherwise). */
   genesisKey?: PrivateKey;
+  /** A new ledger starts with hiero-local-node's operator key and development accounts. */
+  localNodeAccounts?: boolean;
 };
 
 export type LedgerServer = LocalLedgerParts & { app: FastifyInstance; rate: LocalRate };
 
 /** The ledger on a Fastify server of its own: consensus, mirror REST and the development routes. */
 export async function createLedgerServer(options: LedgerServerOptions): Promise<LedgerServer> {
-  const parts = await openLocalLedger(options.db, options.clock, options.genesisKey);
+  const parts = await openLocalLedger(options.db, options.clock, {
+    ...(options.genesisKey ? { key: options.genesisKey } : {}),
+    localNodeAccounts: options.localNodeAccounts ?? false,
+  });
   const rate: LocalRate = { usdPerHbar: options.usdPerHbar ?? 0.05 };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 128 * 1024 });
   app.setValidatorCompiler(validatorCompiler);

@@ -56,8 +56,22 @@ import {
   applyTopicUpdate,
 } from './topic-transactions';
 import { NetworkFaults } from './network-faults';
+import {
+  LAST_LOCAL_NODE_ACCOUNT_NUM,
+  LOCAL_NODE_ACCOUNT_TINYBARS,
+  LOCAL_NODE_OPERATOR_KEY,
+  localNodeAccounts,
+} from './local-node-accounts';
 
 export type { SubmitResult } from './transaction-record';
+
+/** How a new ledger starts: its genesis key, and whether hiero-local-node's development accounts exist. */
+export type GenesisOptions = {
+  /** The genesis account's key (a random Ed25519 one, or hiero-local-node's with `localNodeAccounts`). */
+  key?: PrivateKey;
+  /** hiero-local-node's operator key on 0.0.2 and its thirty funded accounts, 0.0.1002–0.0.1031. */
+  localNodeAccounts?: boolean;
+};
 
 const LEDGER_LOCK_KEY = 852_741_963;
 const GENESIS_KEY_SETTING = 'genesis_key';
@@ -103,15 +117,21 @@ export class LocalLedger implements LedgerReader {
   /**
    * Creates the system accounts once and returns the genesis key (kept in the database: this is a
    * development ledger). The genesis account holds all HBAR and funds the faucet. A new ledger takes
-   * `genesisKey` when given (scripts that know their operator in advance); an existing one keeps its own.
+   * the genesis key when given (scripts that know their operator in advance) and, when asked,
+   * hiero-local-node's development accounts; an existing one keeps what it has.
    */
-  async bootstrap(genesisKeyOfNewLedger?: PrivateKey): Promise<PrivateKey> {
+  async bootstrap(options: GenesisOptions = {}): Promise<PrivateKey> {
     const [stored] = await this.db
       .select()
       .from(ledgerSettings)
       .where(eq(ledgerSettings.key, GENESIS_KEY_SETTING));
     if (stored) return PrivateKey.fromStringDer((stored.value as { privateKey: string }).privateKey);
-    const genesisKey = genesisKeyOfNewLedger ?? PrivateKey.generateED25519();
+    const genesisKey =
+      options.key ??
+      (options.localNodeAccounts
+        ? PrivateKey.fromStringDer(LOCAL_NODE_OPERATOR_KEY)
+        : PrivateKey.generateED25519());
+    const devAccounts = options.localNodeAccounts ? localNodeAccounts() : [];
     const created = formatTimestamp(this.clock());
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_KEY})`);
@@ -125,10 +145,33 @@ export class LocalLedger implements LedgerReader {
         accountNum: accountNumOf(id)!,
         publicKey: genesis.key,
         keyType: genesis.type,
-        balanceTinybars: id === GENESIS_ACCOUNT ? TOTAL_SUPPLY_TINYBARS : 0n,
+        balanceTinybars:
+          id === GENESIS_ACCOUNT
+            ? TOTAL_SUPPLY_TINYBARS - LOCAL_NODE_ACCOUNT_TINYBARS * BigInt(devAccounts.length)
+            : 0n,
         createdTimestamp: created,
       }));
       await tx.insert(ledgerAccounts).values(systemAccounts).onConflictDoNothing();
+      if (devAccounts.length > 0) {
+        await tx
+          .insert(ledgerAccounts)
+          .values(
+            devAccounts.map((account) => {
+              const key = describeKey(account.privateKey.publicKey);
+              return {
+                accountNum: account.accountNum,
+                publicKey: key.key,
+                keyType: key.type,
+                balanceTinybars: LOCAL_NODE_ACCOUNT_TINYBARS,
+                createdTimestamp: created,
+                evmAddress: account.evmAddress,
+              };
+            }),
+          )
+          .onConflictDoNothing();
+        // New entities are numbered after them, as on hiero-local-node.
+        await tx.execute(sql`select setval('ledger_entity_num', ${LAST_LOCAL_NODE_ACCOUNT_NUM})`);
+      }
       await tx
         .insert(ledgerSettings)
         .values({ key: GENESIS_KEY_SETTING, value: { privateKey: genesisKey.toStringDer() } });

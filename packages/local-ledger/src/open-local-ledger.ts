@@ -1,6 +1,5 @@
-import type { PrivateKey } from '@hashgraph/sdk';
 import type { LedgerDb } from './ledger-db';
-import { LocalLedger } from './local-ledger';
+import { LocalLedger, type GenesisOptions } from './local-ledger';
 import { LocalLedgerWriter } from './local-ledger-writer';
 
 export type LocalLedgerParts = { ledger: LocalLedger; writer: LocalLedgerWriter };
@@ -12,8 +11,8 @@ export type LocalLedgerParts = { ledger: LocalLedger; writer: LocalLedgerWriter 
 export async function openLocalLedger(
   db: LedgerDb,
   clock?: () => bigint,
-  genesisKey?: PrivateKey,
+  genesis?: GenesisOptions,
 ): Promise<LocalLedgerParts> {
   const ledger = new LocalLedger(db, clock);
-  return { ledger, writer: new LocalLedgerWriter(ledger, await ledger.bootstrap(genesisKey)) };
+  return { ledger, writer: new LocalLedgerWriter(ledger, await ledger.bootstrap(genesis)) };
 }
