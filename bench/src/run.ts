@@ -11,6 +11,7 @@ import { apiSuite } from './suites/api';
 import { fixedCostSuite } from './suites/fixed-cost';
 import { ledgerSuite } from './suites/ledger';
 import { pagesSuite } from './suites/pages';
+import { phoneSuite } from './suites/phone';
 import { walletsSuite } from './suites/wallets';
 import { watcherSuite } from './suites/watcher';
 import { compareWith } from './tools/compare';
@@ -23,6 +24,7 @@ const SUITES: Suite<never>[] = [
   watcherSuite,
   walletsSuite,
   pagesSuite,
+  phoneSuite,
   fixedCostSuite,
 ].map((suite) => suite as unknown as Suite<never>);
 

@@ -155,7 +155,7 @@ async function serveFloorPage(): Promise<{ url: string; close: () => Promise<voi
 }
 
 /** Debian's chromium with a debugging port for Lighthouse. */
-async function startChromium(): Promise<{ port: number; stop: () => void }> {
+export async function startChromium(): Promise<{ port: number; stop: () => void }> {
   const port = await freePort();
   const child = spawn(
     CHROMIUM,
@@ -184,7 +184,7 @@ async function startChromium(): Promise<{ port: number; stop: () => void }> {
   throw new Error(`${CHROMIUM} did not open its debugging port`);
 }
 
-type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
+export type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
 
 async function audit(
   port: number,
