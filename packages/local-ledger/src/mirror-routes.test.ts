@@ -98,6 +98,57 @@ describe.each(ledgerEngineCases)('local mirror routes on $engine', ({ open }) =>
     expect(ed25519.statusCode).toBe(400);
   });
 
+  it('serves balances: HBAR and tokens per account, filtered, paged, as each account answers them', async () => {
+    const mine = await get(`/api/v1/balances?account.id=${buyer.accountId}`);
+    expect(mine.status).toBe(200);
+    expectSchema('BalancesResponse', mine.body);
+    const account = (await get(`/api/v1/accounts/${buyer.accountId}`)).body as {
+      balance: { balance: number };
+    };
+    expect(mine.body.balances).toEqual([
+      {
+        account: buyer.accountId,
+        balance: account.balance.balance,
+        tokens: [{ token_id: tokenId, balance: 3 }],
+      },
+    ]);
+
+    // Two at a time from the first accounts, in order, to the tinybar of each account's own answer.
+    const first = await get('/api/v1/balances?order=asc&limit=2&account.id=lte:0.0.98');
+    const firstPage = first.body as {
+      balances: { account: string; balance: number }[];
+      links: { next: string };
+    };
+    expect(firstPage.balances.map((each) => each.account)).toEqual(['0.0.2', '0.0.3']);
+    const second = (await get(firstPage.links.next)).body as typeof firstPage;
+    expect(second.balances[0]!.account).toBe('0.0.4');
+    for (const each of [...firstPage.balances, ...second.balances].filter((b) => b.account !== '0.0.2')) {
+      const own = (await get(`/api/v1/accounts/${each.account}`)).body as { balance: { balance: number } };
+      expect(each.balance).toBe(own.balance.balance);
+    }
+    // Newest first by default; a balance bound narrows the list.
+    const newest = (await get('/api/v1/balances?limit=1')).body as typeof firstPage;
+    expect(Number(newest.balances[0]!.account.split('.')[2])).toBeGreaterThanOrEqual(
+      Number(buyer.accountId.split('.')[2]),
+    );
+    const above = `account.id=${buyer.accountId}&account.balance=gt:${account.balance.balance}`;
+    expect((await get(`/api/v1/balances?${above}`)).body.balances).toEqual([]);
+    const atLeast = `account.id=${buyer.accountId}&account.balance=gte:${account.balance.balance}`;
+    expect((await get(`/api/v1/balances?${atLeast}`)).body.balances).toHaveLength(1);
+
+    for (const bad of [
+      'limit=0',
+      'account.id=alice',
+      'account.balance=-1',
+      'timestamp=1700000000.0',
+      'order=up',
+    ]) {
+      const refused = await get(`/api/v1/balances?${bad}`);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body).toHaveProperty('_status.messages');
+    }
+  });
+
   it('pages accounts/{id}/nfts with limit, order and links.next', async () => {
     const first = await get(`/api/v1/accounts/${buyer.accountId}/nfts?limit=2`);
     expectSchema('Nfts', first.body);

@@ -30,6 +30,8 @@ import {
   toMirrorTransaction,
 } from './mirror-format';
 
+import { registerBalancesRoute } from './mirror-balance-routes';
+
 export type { LocalRate } from './mirror-format';
 
 /**
@@ -54,6 +56,7 @@ export async function registerMirrorRoutes(
   });
 
   registerAccountRoutes(app, db);
+  registerBalancesRoute(app, db);
   registerTransactionRoutes(app, db);
   registerTokenRoutes(app, db);
   registerNetworkRoutes(app, rate);
