@@ -15,6 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const BIN = fileURLToPath(new URL('../bin/local-ledger.mjs', import.meta.url));
 const EXAMPLE = fileURLToPath(new URL('../examples/for-local-node.mjs', import.meta.url));
 
+/** Every port the command opens, each a free one. */
+const FREE_PORTS = ['--port', '0', '--grpc-port', '0', '--mirror-port', '0'];
+
 type RunningLedger = { child: ChildProcess; origin: string; output: () => string };
 
 /** Starts the command with `args`; resolves once it says where it listens. */
@@ -39,16 +42,7 @@ describe('the local-ledger command', () => {
   let origin: string;
 
   beforeAll(async () => {
-    ledger = await startCommand([
-      '--port',
-      '0',
-      '--grpc-port',
-      '0',
-      '--mirror-port',
-      '0',
-      '--usd-per-hbar',
-      '0.08',
-    ]);
+    ledger = await startCommand([...FREE_PORTS, '--usd-per-hbar', '0.08']);
     origin = ledger.origin;
   });
   afterAll(() => {
@@ -211,15 +205,7 @@ describe("the local-ledger command with hiero-local-node's development accounts"
     };
 
   beforeAll(async () => {
-    ledger = await startCommand([
-      '--port',
-      '0',
-      '--grpc-port',
-      '0',
-      '--mirror-port',
-      '0',
-      '--local-node-accounts',
-    ]);
+    ledger = await startCommand([...FREE_PORTS, '--local-node-accounts']);
     const grpcPort = /consensus node 0\.0\.3 \(gRPC\): [\d.]+:(\d+)/.exec(ledger.output())![1];
     client = Client.forNetwork({ [`127.0.0.1:${grpcPort}`]: new AccountId(3) }).setOperator(
       env.OPERATOR_ID,
