@@ -1,5 +1,6 @@
 import {
   AccountCreateTransaction,
+  PrngTransaction,
   PrivateKey,
   TokenAssociateTransaction,
   TokenBurnTransaction,
@@ -56,6 +57,7 @@ import {
   applyTopicUpdate,
 } from './topic-transactions';
 import { NetworkFaults } from './network-faults';
+import { pseudorandom } from './util-transactions';
 import {
   LAST_LOCAL_NODE_ACCOUNT_NUM,
   LOCAL_NODE_ACCOUNT_TINYBARS,
@@ -316,6 +318,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TopicUpdateTransaction) return 'CONSENSUSUPDATETOPIC';
     if (transaction instanceof TopicDeleteTransaction) return 'CONSENSUSDELETETOPIC';
     if (transaction instanceof TopicMessageSubmitTransaction) return 'CONSENSUSSUBMITMESSAGE';
+    if (transaction instanceof PrngTransaction) return 'UTILPRNG';
     return 'UNKNOWN';
   }
 
@@ -325,7 +328,7 @@ export class LocalLedger implements LedgerReader {
     consensusNs: bigint,
     movement: HbarMovement,
     nftTransfers: object[],
-  ): Promise<Pick<Applied, 'name' | 'entityId' | 'serials' | 'topic'>> {
+  ): Promise<Pick<Applied, 'name' | 'entityId' | 'serials' | 'topic' | 'prng'>> {
     const consensusTimestamp = formatTimestamp(consensusNs);
     if (transaction instanceof TransferTransaction) {
       await applyTransfer(this.state, tx, transaction, payer, consensusTimestamp, movement, nftTransfers);
@@ -378,6 +381,8 @@ export class LocalLedger implements LedgerReader {
       const topic = await applyTopicMessage(tx, transaction, bytes, payer, consensusNs, consensusTimestamp);
       return { name: 'CONSENSUSSUBMITMESSAGE', entityId: topic.topicId, topic };
     }
+    if (transaction instanceof PrngTransaction)
+      return { name: 'UTILPRNG', prng: pseudorandom(transaction.range) };
     return fail('NOT_SUPPORTED');
   }
 

@@ -109,6 +109,8 @@ export const ledgerTokenRelationships = pgTable(
   (table) => [uniqueIndex('ledger_token_relationships_pk').on(table.accountId, table.tokenId)],
 );
 
+export type PrngResult = { bytes: string } | { number: number };
+
 /** Every transaction the local ledger reached consensus on, as the mirror node reports it. */
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
@@ -140,6 +142,8 @@ export const ledgerTransactions = pgTable(
     /** A topic message's receipt: the topic's sequence number and running hash (base64) after it. */
     topicSequenceNumber: bigint('topic_sequence_number', { mode: 'number' }),
     topicRunningHash: text('topic_running_hash'),
+    /** A PRNG transaction's result: `{ bytes: base64 }` (48 bytes) or `{ number }` below its range. */
+    prng: jsonb('prng').$type<PrngResult>(),
   },
   (table) => [
     uniqueIndex('ledger_transactions_id_unique').on(table.transactionId),

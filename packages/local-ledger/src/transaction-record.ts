@@ -3,7 +3,7 @@ import type { Transaction } from '@hashgraph/sdk';
 import { formatTimestamp } from '@registry/contracts/hedera-ids';
 import { accountNumOf, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
 import type { HbarMovement, Tx } from './ledger-state';
-import { ledgerTransactions } from './schema';
+import { ledgerTransactions, type PrngResult } from './schema';
 
 export type SubmitResult = {
   /** A Hedera response or receipt code: SUCCESS, INVALID_SIGNATURE, DUPLICATE_TRANSACTION, … */
@@ -40,6 +40,8 @@ export type Applied = {
   serials?: number[];
   /** A topic message: the sequence number and running hash (base64) the topic reached with it. */
   topic?: { sequenceNumber: number; runningHash: string };
+  /** A PRNG transaction's pseudorandom bytes or number. */
+  prng?: PrngResult;
   movement: HbarMovement;
   nftTransfers: object[];
 };
@@ -82,5 +84,6 @@ export async function recordTransaction(tx: Tx, checked: Prechecked, consensusNs
     nftTransfers: applied.nftTransfers,
     topicSequenceNumber: applied.topic?.sequenceNumber ?? null,
     topicRunningHash: applied.topic?.runningHash ?? null,
+    prng: applied.prng ?? null,
   });
 }

@@ -8,6 +8,7 @@ import {
   Hbar,
   NetworkVersionInfoQuery,
   PrivateKey,
+  PrngTransaction,
   NftId,
   Status,
   TokenAssociateTransaction,
@@ -282,6 +283,41 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     await expect(
       new AccountUpdateTransaction().setAccountId(GENESIS_ACCOUNT).setAccountMemo('no').execute(client),
     ).rejects.toMatchObject({ status: Status.NotSupported });
+  });
+
+  it("draws pseudorandom numbers and bytes with the utility service's PRNG, into the record", async () => {
+    const numbers: number[] = [];
+    for (let draw = 0; draw < 6; draw += 1) {
+      const drawn = await new PrngTransaction().setRange(10).execute(client);
+      const record = await drawn.getRecord(client);
+      expect(record.receipt.status).toBe(Status.Success);
+      expect(record.prngBytes).toBeNull();
+      numbers.push(record.prngNumber!);
+    }
+    for (const number of numbers) expect(number >= 0 && number < 10).toBe(true);
+
+    const bytes = await (await new PrngTransaction().execute(client)).getRecord(client);
+    expect(bytes.prngNumber).toBeNull();
+    expect(bytes.prngBytes).toHaveLength(48);
+    const again = await (await new PrngTransaction().execute(client)).getRecord(client);
+    expect(Buffer.from(again.prngBytes!).equals(Buffer.from(bytes.prngBytes!))).toBe(false);
+
+    // Paid for like every transaction, and listed by the mirror under its name.
+    const listed = await mirror<{ transactions: { name: string; result: string }[] }>(
+      `/transactions/${bytes.transactionId
+        .toString()
+        .replace('@', '-')
+        .replace(/\.(\d+)$/, '-$1')}`,
+    );
+    expect(listed.transactions[0]).toMatchObject({ name: 'UTILPRNG', result: 'SUCCESS' });
+    await expect(
+      new PrngTransaction()
+        .setRange(-1)
+        .execute(client)
+        .then((r) => r.getReceipt(client)),
+    ).rejects.toMatchObject({
+      status: Status.InvalidPrngRange,
+    });
   });
 
   it('says its version', async () => {

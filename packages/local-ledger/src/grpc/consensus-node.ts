@@ -27,6 +27,7 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'ConsensusService.updateTopic',
   'ConsensusService.deleteTopic',
   'ConsensusService.submitMessage',
+  'UtilService.prng',
 ]);
 
 /** The queries a node charges for, as on Hedera; receipts and balances are free. */

@@ -16,6 +16,7 @@ const SERVICE_FILES = {
   TokenService: 'services_token_service.proto',
   NetworkService: 'services_network_service.proto',
   ConsensusService: 'services_consensus_service.proto',
+  UtilService: 'services_util_service.proto',
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_FILES;

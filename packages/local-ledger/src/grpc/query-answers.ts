@@ -109,6 +109,9 @@ function recordOf(row: TransactionRow, id: TransactionId) {
     transactionID: id,
     memo: row.memoBase64 ? Buffer.from(row.memoBase64, 'base64').toString('utf8') : '',
     transactionFee: String(row.chargedTxFee),
+    // A PRNG transaction's result, in the record's `entropy` oneof.
+    ...(row.prng && 'bytes' in row.prng ? { prngBytes: Buffer.from(row.prng.bytes, 'base64') } : {}),
+    ...(row.prng && 'number' in row.prng ? { prngNumber: row.prng.number } : {}),
     transferList: {
       accountAmounts: (row.transfers as MirrorTransfer[]).map((transfer) => ({
         accountID: accountIdOf(transfer.account),
