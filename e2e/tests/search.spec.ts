@@ -210,21 +210,21 @@ for (const viewport of [
 
     // Every frame from the search on: the first add button in the page's order (the keyboard's), and
     // where the result's card stands.
-    await page.evaluate(() => {
-      const frames: Array<{ firstAdd: string | null; resultTop: number | null; height: number }> = [];
-      (window as unknown as { frames_: typeof frames }).frames_ = frames;
+    // A script of its own (not a compiled function): what runs in the page is exactly this text.
+    await page.evaluate(`
+      window.frames_ = [];
       const record = () => {
         const first = document.querySelector('button[aria-label^="Add "][aria-label$=" to cart"]');
         const card = document.querySelector('.search-page__results > section');
-        frames.push({
-          firstAdd: first?.getAttribute('aria-label') ?? null,
+        window.frames_.push({
+          firstAdd: first ? first.getAttribute('aria-label') : null,
           resultTop: card ? card.getBoundingClientRect().top + window.scrollY : null,
-          height: card?.getBoundingClientRect().height ?? 0,
+          height: card ? card.getBoundingClientRect().height : 0,
         });
         requestAnimationFrame(record);
       };
       requestAnimationFrame(record);
-    });
+    `);
     await search.search(label);
     await expect(search.result(name)).toContainText('Available');
     await expect(search.suggestions(name).table).toBeVisible();
