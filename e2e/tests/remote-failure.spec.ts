@@ -24,7 +24,7 @@ test('a remote that cannot load shows a Retry fallback while the rest keeps work
   await expect(fallback).toHaveCount(0);
 });
 
-test('the shell finds remotes at run time from /remotes.json, even on another origin', async ({
+test('the shell finds remotes at run time from the list the server gives, even on another origin', async ({
   page,
   baseURL,
 }) => {
@@ -44,11 +44,23 @@ test('the page runs no script from an origin the server did not configure (CSP)'
   baseURL,
 }) => {
   const strangeOrigin = baseURL!.replace('localhost', '127.0.0.2');
+  const strangeEntry = `${strangeOrigin}/remotes/mfe-resolver/mf-manifest.json`;
+  // The list comes in the page itself, and from /remotes.json on a later read.
+  await page.route('**/resolver', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /("name":"resolver","entry":")[^"]+/,
+      (_, start: string) => `${start}${strangeEntry}`,
+    );
+    expect(html).toContain(strangeEntry);
+    await route.fulfill({ response, body: html });
+  });
   await page.route('**/remotes.json', async (route) => {
     const response = await route.fetch();
     const manifest = (await response.json()) as { remotes: { name: string; entry: string }[] };
     for (const remote of manifest.remotes) {
-      if (remote.name === 'resolver') remote.entry = `${strangeOrigin}/remotes/mfe-resolver/mf-manifest.json`;
+      if (remote.name === 'resolver') remote.entry = strangeEntry;
     }
     await route.fulfill({ response, json: manifest });
   });

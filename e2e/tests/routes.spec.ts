@@ -88,16 +88,45 @@ for (const { path, page, heading, remoteFolder } of pages) {
       await login();
     }
     const remoteFiles: string[] = [];
+    const files: string[] = [];
     browser.on('response', (response) => {
       if (response.url().includes(`/remotes/${remoteFolder}/`)) remoteFiles.push(response.url());
+    });
+    browser.on('request', (request) => {
+      if (/\.(js|css|json)$/.test(new URL(request.url()).pathname)) files.push(request.url());
     });
     await browser.goto(path);
     const section = browser.locator(`[data-page="${page}"]`);
     await expect(section.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(browser.locator('.app-header')).toBeVisible();
     expect(remoteFiles.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    // The page holds its remotes list and names what it runs: nothing is asked for twice.
+    expect(files.filter((url) => url.endsWith('/remotes.json'))).toEqual([]);
+    expect(files.filter((url, index) => files.indexOf(url) !== index)).toEqual([]);
   });
 }
+
+test('the first HTML names the files the page runs, and each is used', async ({ page }) => {
+  const preloadWarnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+  });
+  // The cart's remote is this server's own build (the search remote is configured on another origin).
+  const answer = await page.goto('/gui/cart');
+  const html = (await answer?.text()) ?? '';
+  const named = [...html.matchAll(/<link rel="preload" as="\w+" href="([^"]+)"/g)].map((match) => match[1]);
+  expect(named).toEqual(
+    expect.arrayContaining([
+      '/remotes/mfe-cart-checkout/mf-manifest.json',
+      '/remotes/mfe-cart-checkout/remoteEntry.js',
+      expect.stringMatching(/^\/remotes\/mfe-cart-checkout\/page-cart\.[0-9a-f]{8}\.js$/),
+    ]),
+  );
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+  // Chromium warns a few seconds after load about a preload the page did not use.
+  await page.waitForTimeout(4000);
+  expect(preloadWarnings).toEqual([]);
+});
 
 test('account pages opened without a wallet go to the search page; a restored wallet stays', async ({
   page,

@@ -8,30 +8,44 @@ import type { PageProps } from '@registry/contracts/routes';
  */
 export const pages: Record<string, ComponentType<PageProps>> = {
   'domain-detail': lazy(() =>
-    import('./domain-detail-route').then((module) => ({ default: module.DomainDetailRoute })),
+    import(/* webpackChunkName: "page-domain-detail" */ './domain-detail-route').then((module) => ({
+      default: module.DomainDetailRoute,
+    })),
   ),
   'domain-manage': lazy(() =>
-    import('./features/records/domain-manage-page').then((module) => ({ default: module.DomainManagePage })),
+    import(/* webpackChunkName: "page-domain-manage" */ './features/records/domain-manage-page').then(
+      (module) => ({ default: module.DomainManagePage }),
+    ),
   ),
   'other-domain-detail': lazy(() =>
-    import('./features/domain-detail/other-domain-detail-page').then((module) => ({
+    import(
+      /* webpackChunkName: "page-other-domain-detail" */ './features/domain-detail/other-domain-detail-page'
+    ).then((module) => ({
       default: module.OtherDomainDetailPage,
     })),
   ),
   'other-domain-manage': lazy(() =>
-    import('./features/records/other-domain-manage-page').then((module) => ({
+    import(
+      /* webpackChunkName: "page-other-domain-manage" */ './features/records/other-domain-manage-page'
+    ).then((module) => ({
       default: module.OtherDomainManagePage,
     })),
   ),
   'my-domains': lazy(() =>
-    import('./features/my-domains/my-domains-page').then((module) => ({ default: module.MyDomainsPage })),
+    import(/* webpackChunkName: "page-my-domains" */ './features/my-domains/my-domains-page').then(
+      (module) => ({ default: module.MyDomainsPage }),
+    ),
   ),
   'my-subdomains': lazy(() =>
-    import('./features/subdomains/my-subdomains-page').then((module) => ({
-      default: module.MySubdomainsPage,
-    })),
+    import(/* webpackChunkName: "page-my-subdomains" */ './features/subdomains/my-subdomains-page').then(
+      (module) => ({
+        default: module.MySubdomainsPage,
+      }),
+    ),
   ),
   pending: lazy(() =>
-    import('./features/pending/pending-page').then((module) => ({ default: module.PendingPage })),
+    import(/* webpackChunkName: "page-pending" */ './features/pending/pending-page').then((module) => ({
+      default: module.PendingPage,
+    })),
   ),
 };

@@ -7,6 +7,14 @@ import type { PageProps } from '@registry/contracts/routes';
  * never import each other.
  */
 export const pages: Record<string, ComponentType<PageProps>> = {
-  search: lazy(() => import('./search-route').then((module) => ({ default: module.SearchRoute }))),
-  claim: lazy(() => import('./features/claim/claim-page').then((module) => ({ default: module.ClaimPage }))),
+  search: lazy(() =>
+    import(/* webpackChunkName: "page-search" */ './search-route').then((module) => ({
+      default: module.SearchRoute,
+    })),
+  ),
+  claim: lazy(() =>
+    import(/* webpackChunkName: "page-claim" */ './features/claim/claim-page').then((module) => ({
+      default: module.ClaimPage,
+    })),
+  ),
 };

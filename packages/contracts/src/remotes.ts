@@ -67,3 +67,6 @@ export type RemotesManifest = z.infer<typeof RemotesManifestSchema>;
 
 /** What every remote exposes as `./pages`: page components keyed by page id. */
 export const EXPOSED_PAGES_MODULE = './pages';
+
+/** The element of the shell's HTML where the server writes the remotes list `/remotes.json` would give. */
+export const REMOTES_LIST_ELEMENT = 'remotes-list';

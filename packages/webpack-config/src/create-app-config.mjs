@@ -11,6 +11,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { tsImport } from 'tsx/esm/api';
 import { federationRuntimeAliases, hederaSdkAliases } from './aliases.mjs';
+import { FirstLoadPlugin } from './first-load-plugin.mjs';
 import { ModuleReportPlugin } from './module-report-plugin.mjs';
 import { sharedSingletons } from './shared-singletons.mjs';
 
@@ -266,6 +267,7 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
               chunks: ['main'],
             }),
         kind === 'remote' ? new BuildInfoPlugin() : null,
+        isStandalone ? null : new FirstLoadPlugin({ kind }),
         ...precompressed(production),
         // What the product serves (not the standalone page) is reported for the page figures.
         production && !isStandalone ? new ModuleReportPlugin({ appDir, report: kind }) : null,

@@ -227,6 +227,8 @@ export async function registerReleases(
     log: (level, line, details) => app.log[level](details, line),
   });
   await app.register(releaseRoutes, { prefix: '/api', releases, deployToken: config.DEPLOY_TOKEN });
-  registerRemotesManifest(app, (bucket) => releases.manifest(bucket));
+  const manifest = (bucket: number) => releases.manifest(bucket);
+  registerRemotesManifest(app, manifest);
   await registerReleaseFiles(app, releasesDir);
+  return { manifest, releasesDir };
 }

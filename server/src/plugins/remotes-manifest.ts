@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   REMOTE_FOLDERS,
   REMOTE_NAMES,
@@ -34,6 +34,20 @@ export async function resolveRemotesManifest(
 const BUCKET_COOKIE = 'registry_canary';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** The browser's bucket (0–99) from its cookie; a browser without one is given one, kept for a year. */
+export function browserBucket(request: FastifyRequest, reply: FastifyReply): number {
+  const stored = Number(requestCookie(request, BUCKET_COOKIE));
+  const bucket = Number.isInteger(stored) && stored >= 0 && stored < 100 ? stored : randomInt(100);
+  if (bucket !== stored)
+    setCookie(reply, BUCKET_COOKIE, String(bucket), {
+      path: '/',
+      maxAge: YEAR_SECONDS,
+      sameSite: 'lax',
+      httpOnly: true,
+    });
+  return bucket;
+}
+
 /**
  * `/remotes.json`: read anew on every page load (no-cache), answered 304 when its ETag still holds. A
  * browser gets a bucket (0–99) on its first read and keeps it, so a canary's share stays the same browsers.
@@ -43,16 +57,7 @@ export function registerRemotesManifest(
   manifest: (bucket: number) => Promise<RemotesManifest>,
 ) {
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
-    const stored = Number(requestCookie(request, BUCKET_COOKIE));
-    const bucket = Number.isInteger(stored) && stored >= 0 && stored < 100 ? stored : randomInt(100);
-    if (bucket !== stored)
-      setCookie(reply, BUCKET_COOKIE, String(bucket), {
-        path: '/',
-        maxAge: YEAR_SECONDS,
-        sameSite: 'lax',
-        httpOnly: true,
-      });
-    const body = JSON.stringify(await manifest(bucket));
+    const body = JSON.stringify(await manifest(browserBucket(request, reply)));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Cookie');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

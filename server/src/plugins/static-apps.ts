@@ -4,6 +4,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REMOTE_FOLDERS } from '@registry/contracts/remotes';
+import { createShellPage, type ShellPageOptions } from './shell-page';
+
+/** Where the remotes a shell page names are (the releases' list per canary bucket, and their folder). */
+type ShellRemotes = Pick<ShellPageOptions, 'manifest' | 'releasesDir'>;
 
 /** Hashed chunk names (`[name].[contenthash:8].js`) never change content: cache them for good. */
 const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
@@ -95,7 +99,7 @@ function registerEmbedScripts(app: FastifyInstance, appsRoot: string) {
 }
 
 /** The shell at `/`, and its page for every app route (unknown pages too, with a 404). */
-async function registerShell(app: FastifyInstance, appsRoot: string) {
+async function registerShell(app: FastifyInstance, appsRoot: string, remotes: ShellRemotes) {
   const shellDist = path.join(appsRoot, 'shell', 'dist');
   const shellBuilt = existsSync(path.join(shellDist, 'index.html'));
   if (shellBuilt) {
@@ -108,9 +112,19 @@ async function registerShell(app: FastifyInstance, appsRoot: string) {
       preCompressed: true,
       setHeaders: setCacheHeaders,
     });
-    // `/` is a directory to the static handler; the shell's router redirects it.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDist),
+  }
+  const sendShellPage = createShellPage({
+    shellDist,
+    appsRoot,
+    ...remotes,
+    log: (details, line) => app.log.warn(details, line),
+  });
+  // `/` is a directory to the static handler; the shell's router redirects it.
+  if (shellBuilt) {
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendShellPage(request, reply, 200));
+    // The email verification page's address (spec section 2) is the shell's own file name.
+    app.get('/index.html', { schema: { hide: true } }, (request, reply) =>
+      sendShellPage(request, reply, 200),
     );
   }
 
@@ -125,10 +139,9 @@ async function registerShell(app: FastifyInstance, appsRoot: string) {
       request.method === 'GET' &&
       (APP_PATHS.some((pattern) => pattern.test(pathname)) || wantsPage)
     ) {
-      reply.header('Cache-Control', 'no-cache');
       // Unknown pages still get the shell (it renders "Page not found"), with a 404 status.
       const known = APP_PATHS.some((pattern) => pattern.test(pathname));
-      return reply.status(known ? 200 : 404).sendFile('index.html', shellDist);
+      return sendShellPage(request, reply, known ? 200 : 404);
     }
     return reply
       .status(404)
@@ -140,8 +153,8 @@ async function registerShell(app: FastifyInstance, appsRoot: string) {
  * Serves the built shell at `/` and each remote's build under `/remotes/<folder>/` with CORS, so a
  * shell on another origin can load them too.
  */
-export async function registerStaticApps(app: FastifyInstance, appsRoot: string) {
+export async function registerStaticApps(app: FastifyInstance, appsRoot: string, remotes: ShellRemotes = {}) {
   await registerRemoteBuilds(app, appsRoot);
   registerEmbedScripts(app, appsRoot);
-  await registerShell(app, appsRoot);
+  await registerShell(app, appsRoot, remotes);
 }

@@ -3,6 +3,7 @@ import {
   BUILD_INFO_FILE,
   buildSkew,
   EXPOSED_PAGES_MODULE,
+  REMOTES_LIST_ELEMENT,
   RemotesManifestSchema,
   type BuildInfo,
   type RemoteEntry,
@@ -26,12 +27,30 @@ let registration: Promise<Registration> | undefined;
 /** Remotes whose code runs on this page: they keep the version they loaded until the next page load. */
 const loaded = new Set<RemoteName>();
 
-/** Reads `/remotes.json` (revalidated with its ETag) and registers every remote not running yet. */
-async function fetchAndRegister(): Promise<Registration> {
+/** The list the server wrote into this page (as `/remotes.json` would answer), read once. */
+function listInPage(): unknown {
+  const element = document.getElementById(REMOTES_LIST_ELEMENT);
+  if (!element?.textContent) return undefined;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads `/remotes.json`, revalidated with its ETag. */
+async function fetchList(): Promise<unknown> {
   const response = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
+  return response.json();
+}
+
+/** Registers every remote not running yet, from the page's own list first, then `/remotes.json`. */
+async function fetchAndRegister(): Promise<Registration> {
+  const list = listInPage() ?? (await fetchList());
   const entries = new Map(
-    RemotesManifestSchema.parse(await response.json()).remotes.map((remote) => [
+    RemotesManifestSchema.parse(list).remotes.map((remote) => [
       remote.name,
       { ...remote, entry: new URL(remote.entry, location.href).href },
     ]),

@@ -1,0 +1,89 @@
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
+
+/**
+ * What a page needs before it can show anything, written beside the build as `first-load.json` so the
+ * server can name those files in the first HTML it sends (preloads) instead of the browser finding
+ * them one round trip after another.
+ *
+ * - The shell: the files of its `./bootstrap` chunk group (also written into its own HTML as preloads)
+ *   and, for every module it provides to remotes, the files that module loads from.
+ * - A remote: the files of its exposed `./pages` module and, for each page, the files of the chunk
+ *   group named `page-<key>` (`import(/* webpackChunkName: "page-search" *\/ …)`) with the share keys
+ *   its modules take from the shell.
+ */
+export const FIRST_LOAD_FILE = 'first-load.json';
+const PAGE_CHUNK = /^page-(.+)$/;
+
+const filesOf = (group) => group.getFiles().filter((file) => /\.(js|css)$/.test(file));
+
+function sharedKeysOf(compilation, group) {
+  const keys = new Set();
+  for (const chunk of group.chunks)
+    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk))
+      if (module.constructor.name === 'ConsumeSharedModule' && module.options?.shareKey)
+        keys.add(module.options.shareKey);
+  return [...keys].sort();
+}
+
+function shellFirstLoad(compilation) {
+  const bootstrap = compilation.chunkGroups.find((group) =>
+    group.origins.some((origin) => origin.request === './bootstrap'),
+  );
+  const shared = {};
+  for (const group of compilation.chunkGroups)
+    for (const origin of group.origins)
+      if (origin.module?.constructor.name === 'ProvideSharedModule' && origin.module._name)
+        shared[origin.module._name] = filesOf(group);
+  return { bootstrap: bootstrap ? filesOf(bootstrap) : [], shared };
+}
+
+function remoteFirstLoad(compilation) {
+  const expose = compilation.chunkGroups.find((group) =>
+    group.origins.some((origin) => origin.module?.constructor.name === 'ContainerEntryModule'),
+  );
+  const pages = {};
+  for (const group of compilation.chunkGroups) {
+    const key = PAGE_CHUNK.exec(group.name ?? '')?.[1];
+    if (key) pages[key] = { files: filesOf(group), shared: sharedKeysOf(compilation, group) };
+  }
+  return {
+    expose: expose ? { files: filesOf(expose), shared: sharedKeysOf(compilation, expose) } : null,
+    pages,
+  };
+}
+
+export class FirstLoadPlugin {
+  /** @param {{ kind: 'host' | 'remote' }} options */
+  constructor({ kind }) {
+    this.kind = kind;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('FirstLoadPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'FirstLoadPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const firstLoad = this.kind === 'host' ? shellFirstLoad(compilation) : remoteFirstLoad(compilation);
+          compilation.emitAsset(FIRST_LOAD_FILE, new webpack.sources.RawSource(JSON.stringify(firstLoad)));
+        },
+      );
+      if (this.kind !== 'host') return;
+      // The shell's own page fetches its bootstrap files with main.js, not after running it.
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('FirstLoadPlugin', (data) => {
+        const publicPath =
+          compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
+        for (const file of shellFirstLoad(compilation).bootstrap) {
+          const href = `${publicPath}${file}`;
+          data.headTags.push(
+            HtmlWebpackPlugin.createHtmlTagObject(
+              'link',
+              file.endsWith('.css') ? { rel: 'stylesheet', href } : { rel: 'preload', as: 'script', href },
+            ),
+          );
+        }
+        return data;
+      });
+    });
+  }
+}
