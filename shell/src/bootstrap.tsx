@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import '@registry/ui/theme.css';
 import './shell.css';
-import { appRoutes } from './routes';
+import { appRoutes, redirectBareAddress } from './routes';
 
 // The declarative router: the shell needs no loaders or actions, and this keeps the data router out of
 // the first load.
@@ -11,6 +11,7 @@ function AppRoutes() {
   return useRoutes(appRoutes);
 }
 
+redirectBareAddress();
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root element');
 createRoot(container).render(

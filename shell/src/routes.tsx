@@ -48,13 +48,31 @@ function elementFor(route: PageRoute) {
   return route.account ? <AccountPage>{pageElement(route)}</AccountPage> : pageElement(route);
 }
 
+/** Spec section 2: the bare addresses and where they go. */
+export const ADDRESS_REDIRECTS: Record<string, string> = {
+  '/': paths.home,
+  '/gui': paths.home,
+  '/gui/domains': paths.search('web2'),
+};
+
+/**
+ * A page opened at a bare address is moved before the first render, so the frame never draws the page
+ * it leaves (the extension banner of `/`) on the way.
+ */
+export function redirectBareAddress() {
+  const pathname = location.pathname.replace(/(.)\/+$/, '$1');
+  const to = ADDRESS_REDIRECTS[pathname];
+  if (to) history.replaceState(history.state, '', `${to}${location.search}${location.hash}`);
+}
+
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <Navigate to={paths.home} replace /> },
-      { path: '/gui', element: <Navigate to={paths.home} replace /> },
-      { path: '/gui/domains', element: <Navigate to={paths.search('web2')} replace /> },
+      ...Object.entries(ADDRESS_REDIRECTS).map(([path, to]) => ({
+        path,
+        element: <Navigate to={to} replace />,
+      })),
       { path: '/gui/profile', element: <Navigate to={paths.profile('orders')} replace /> },
       ...ROUTE_MANIFEST.map((route) => ({ path: route.path, element: elementFor(route) })),
       { path: '*', element: <NotFoundPage /> },

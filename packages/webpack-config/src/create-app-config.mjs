@@ -34,6 +34,17 @@ class BuildInfoPlugin {
   }
 }
 
+/**
+ * swc's minifier; three compress passes find what one pass opens up (inlined constants, then dead
+ * branches): about 0.2 KB gzip off the search page's first load for a few seconds of build.
+ */
+const minifier = () =>
+  new TerserPlugin({
+    minify: TerserPlugin.swcMinify,
+    terserOptions: { compress: { passes: 3 } },
+    extractComments: false,
+  });
+
 const PROP_TYPES_NOOP = fileURLToPath(new URL('./prop-types-noop.mjs', import.meta.url));
 
 /** The one HTML page of every app (the shell, and each remote mounted alone). */
@@ -143,7 +154,7 @@ function createEmbedConfig({ appDir, name, fileName, entry }) {
           : null,
       ].filter(Boolean),
       optimization: {
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+        minimizer: [minifier()],
       },
       performance: { hints: false },
     };
@@ -273,7 +284,7 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
         production && !isStandalone ? new ModuleReportPlugin({ appDir, report: kind }) : null,
       ].filter(Boolean),
       optimization: {
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+        minimizer: [minifier()],
       },
       performance: { hints: false },
       // protobufjs probes for optional modules with a dynamic require; harmless in the browser.
