@@ -216,7 +216,7 @@ export async function registerOperations(
 export async function registerReleases(
   app: FastifyInstance,
   database: Database,
-  { config, remotes }: { config: AppConfig; remotes: RemotesManifest },
+  { config, remotes, metrics }: { config: AppConfig; remotes: RemotesManifest; metrics: Metrics },
 ) {
   const releasesDir = path.resolve(config.RELEASES_DIR ?? path.join(config.DATA_DIR, 'releases'));
   const releases = createReleaseService({
@@ -229,6 +229,12 @@ export async function registerReleases(
   await app.register(releaseRoutes, { prefix: '/api', releases, deployToken: config.DEPLOY_TOKEN });
   const manifest = (bucket: number) => releases.manifest(bucket);
   registerRemotesManifest(app, manifest);
-  await registerReleaseFiles(app, releasesDir);
+  await registerReleaseFiles(app, releasesDir, {
+    check: (file) => releases.checkReleaseFile(file),
+    refused: (refusal) => {
+      metrics.observeReleaseFileRefused(refusal.remote);
+      app.log.error({ audit: 'release-file-changed', ...refusal }, 'release file refused: its bytes changed');
+    },
+  });
   return { manifest, releasesDir };
 }

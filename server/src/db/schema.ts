@@ -402,6 +402,11 @@ export const remoteReleases = pgTable(
     build: jsonb('build').$type<{ contracts: string; bus: string }>(),
     files: integer('files').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /**
+     * Each file's SHA-256 (`sha256-<base64>`, as Subresource Integrity writes it), taken when the release
+     * was recorded: a file whose bytes no longer match is not served. Null for releases recorded before.
+     */
+    fileHashes: jsonb('file_hashes').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('remote_releases_version_unique').on(table.remote, table.version)],

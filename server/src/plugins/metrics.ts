@@ -73,7 +73,19 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  const refusedReleaseFiles = new Counter({
+    name: 'release_files_refused_total',
+    help: 'Requests for a release file whose bytes no longer match the digest recorded with its release',
+    labelNames: ['remote'] as const,
+    registers: [registry],
+  });
+
   return {
+    /** A release file refused because it changed on disk after its release was recorded. */
+    observeReleaseFileRefused(remote: string) {
+      refusedReleaseFiles.inc({ remote });
+    },
+
     /** What the ledger watcher did: a payment taken (by its outcome), domains that moved, drift. */
     observeWatcher(event: { payment?: string; moved?: number; drift?: number }) {
       if (event.payment) payments.inc({ outcome: event.payment });

@@ -6,6 +6,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REMOTE_FOLDERS } from '@registry/contracts/remotes';
 import { createShellPage, type ShellPageOptions } from './shell-page';
 
+/** A release file's state: its recorded bytes, not in a recorded release, or changed since it was recorded. */
+type ReleaseFileVerdict =
+  { verdict: 'intact' | 'unknown' } | { verdict: 'changed'; remote: string; version: string; file: string };
+
+/** Whether a release file may be served, and who hears of one that was refused. */
+type ReleaseFileGuard = {
+  check: (relative: string) => Promise<ReleaseFileVerdict>;
+  refused: (refusal: { remote: string; version: string; file: string }) => void;
+};
+
 /** Where the remotes a shell page names are (the releases' list per canary bucket, and their folder). */
 type ShellRemotes = Pick<ShellPageOptions, 'manifest' | 'releasesDir'>;
 
@@ -26,22 +36,43 @@ const APP_PATHS = [/^\/$/, /^\/gui(\/.*)?$/, /^\/w3\/resolver\/?$/, /^\/resolver
  * Serves published releases of remotes at `/releases/<folder>/<version>/`: a release never changes, so
  * every file of it is cached for good.
  */
-export async function registerReleaseFiles(app: FastifyInstance, releasesDir: string) {
+export async function registerReleaseFiles(
+  app: FastifyInstance,
+  releasesDir: string,
+  { check, refused }: ReleaseFileGuard,
+) {
   await mkdir(releasesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: releasesDir,
-    prefix: '/releases/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    preCompressed: true,
-    // Half-written folders (a release being copied in) are never served.
-    allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
-    setHeaders: (reply) => {
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
+  await app.register(async (scope) => {
+    // Every variant the static handler may send (the file, its .br, its .gz) must still be the recorded bytes.
+    scope.addHook('preHandler', async (request, reply) => {
+      const relative = (request.params as { '*'?: string })['*'] ?? '';
+      const first = await check(relative);
+      if (first.verdict === 'unknown')
+        return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such file in a recorded release' });
+      for (const result of [first, await check(`${relative}.br`), await check(`${relative}.gz`)]) {
+        if (result.verdict !== 'changed') continue;
+        refused({ remote: result.remote, version: result.version, file: result.file });
+        return reply.status(500).send({
+          code: 'RELEASE_FILE_CHANGED',
+          message: `${result.file} of ${result.remote} ${result.version} is not the file that was released`,
+        });
+      }
+    });
+    await scope.register(fastifyStatic, {
+      root: releasesDir,
+      prefix: '/releases/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      // Half-written folders (a release being copied in) are never served.
+      allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
+      setHeaders: (reply) => {
+        reply.header('Access-Control-Allow-Origin', '*');
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
   });
 }
 

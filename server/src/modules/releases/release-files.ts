@@ -18,16 +18,25 @@ export async function releaseFiles(folder: string): Promise<string[]> {
     .sort();
 }
 
-/** Hash over every file's path and bytes: the same build always gets the same hash. */
+/** A file's SHA-256 as Subresource Integrity writes it. */
+export const fileDigest = (content: Buffer) =>
+  `sha256-${createHash('sha256').update(content).digest('base64')}`;
+
+/**
+ * Hash over every file's path and bytes (the same build always gets the same hash), with each file's
+ * own digest.
+ */
 export async function contentHash(folder: string, files: string[]) {
   const hash = createHash('sha256');
+  const digests: Record<string, string> = {};
   let bytes = 0;
   for (const file of files) {
     const content = await readFile(path.join(folder, file));
     bytes += content.length;
     hash.update(`${file}\0${content.length}\0`).update(content);
+    digests[file] = fileDigest(content);
   }
-  return { hash: hash.digest('hex').slice(0, 12), bytes };
+  return { hash: hash.digest('hex').slice(0, 12), bytes, digests };
 }
 
 export function newVersion(hash: string, at = new Date()) {

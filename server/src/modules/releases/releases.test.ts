@@ -1,9 +1,12 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUS_VERSION, CONTRACTS_VERSION } from '@registry/contracts/remotes';
+import { remoteReleases } from '../../db/schema';
 import type { Mail } from '../../mail/mailer';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { engineCases } from '../../testing/test-databases';
@@ -12,8 +15,15 @@ import { contentHash, newVersion, releaseFiles } from './release-files';
 const TOKEN = 'deploy-token-of-the-search-team-0123456789';
 
 /** A release folder as the CLI writes it: a small federated build, hashed into its version. */
-async function writeRelease(releasesDir: string, folder: string, label: string, at: Date) {
+async function writeRelease(
+  releasesDir: string,
+  folder: string,
+  label: string,
+  at: Date,
+  extra: Record<string, Buffer> = {},
+) {
   const build = await mkdtemp(path.join(tmpdir(), 'build-'));
+  for (const [file, content] of Object.entries(extra)) await writeFile(path.join(build, file), content);
   await writeFile(path.join(build, 'mf-manifest.json'), JSON.stringify({ id: folder, label }));
   await writeFile(path.join(build, 'remoteEntry.js'), `console.log(${JSON.stringify(label)});`);
   await writeFile(
@@ -253,6 +263,110 @@ describe.each(engineCases)('releases of remotes on $engine', ({ open }) => {
       expect(resolver.live).toBe(winner);
       expect(resolver.history.map((entry) => entry.version)).toEqual([winner]);
       expect((await entryOf(peer, 'resolver')).version).toBe(winner);
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe.each(engineCases)('release files that cannot be swapped, on $engine', ({ open }) => {
+  let t: TestApp;
+  let releasesDir: string;
+  const record = (version: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/remotes/mfe-profile/releases',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      payload: { version },
+    });
+  const fetchFile = (version: string, file: string, encoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/releases/mfe-profile/${version}/${file}`,
+      headers: encoding ? { 'accept-encoding': encoding } : {},
+    });
+  const refusedCount = async () => {
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(/^release_files_refused_total\{remote="profile"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+  };
+
+  beforeAll(async () => {
+    releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    t = await startTestApp(open, { DEPLOY_TOKEN: TOKEN, RELEASES_DIR: releasesDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(releasesDir, { recursive: true, force: true });
+  });
+
+  it('serves a recorded file; one changed on disk is refused (5xx, counted) while the others are served', async () => {
+    const version = await writeRelease(releasesDir, 'mfe-profile', 'kept', new Date(), {
+      'page.js': Buffer.from('export const page = 1;'),
+      'page.js.gz': gzipSync('export const page = 1;'),
+    });
+    const folder = path.join(releasesDir, 'mfe-profile', version);
+    expect((await fetchFile(version, 'remoteEntry.js')).statusCode).toBe(404);
+    expect((await record(version)).statusCode).toBe(201);
+    const served = await fetchFile(version, 'remoteEntry.js');
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe('console.log("kept");');
+
+    const before = await refusedCount();
+    await writeFile(path.join(folder, 'remoteEntry.js'), 'console.log("swapped");');
+    const refused = await fetchFile(version, 'remoteEntry.js');
+    expect(refused.statusCode).toBe(500);
+    expect(refused.json()).toMatchObject({ code: 'RELEASE_FILE_CHANGED' });
+    expect(refused.body).not.toContain('swapped');
+    expect(await refusedCount()).toBe(before + 1);
+    expect((await fetchFile(version, 'mf-manifest.json')).statusCode).toBe(200);
+    expect((await fetchFile(version, 'page.js', 'gzip')).statusCode).toBe(200);
+
+    // The compressed copy is what a browser gets: it is checked too.
+    await writeFile(path.join(folder, 'page.js.gz'), gzipSync('alert(1);'));
+    expect((await fetchFile(version, 'page.js', 'gzip')).statusCode).toBe(500);
+    expect((await fetchFile(version, 'page.js')).statusCode).toBe(500);
+    // A file put into the folder after the release was recorded is not served either.
+    await writeFile(path.join(folder, 'added.js'), 'alert(1);');
+    expect((await fetchFile(version, 'added.js')).statusCode).toBe(500);
+    expect(await refusedCount()).toBe(before + 4);
+
+    // The released bytes back in place: served again.
+    await writeFile(path.join(folder, 'remoteEntry.js'), 'console.log("kept");');
+    expect((await fetchFile(version, 'remoteEntry.js')).statusCode).toBe(200);
+    expect((await fetchFile(version, 'nothing.js')).statusCode).toBe(404);
+    expect((await fetchFile('0123456789ab-20260101000000', 'remoteEntry.js')).statusCode).toBe(404);
+  });
+
+  it('takes the digests of a release recorded before they were kept, when its folder still hashes to its version', async () => {
+    const version = await writeRelease(releasesDir, 'mfe-profile', 'older', new Date(Date.now() + 5000));
+    expect((await record(version)).statusCode).toBe(201);
+    await t.database.db
+      .update(remoteReleases)
+      .set({ fileHashes: null })
+      .where(eq(remoteReleases.version, version));
+    const peer = await t.startPeer([]);
+    try {
+      expect(
+        (await peer.inject({ method: 'GET', url: `/releases/mfe-profile/${version}/remoteEntry.js` }))
+          .statusCode,
+      ).toBe(200);
+      const [row] = await t.database.db
+        .select()
+        .from(remoteReleases)
+        .where(eq(remoteReleases.version, version));
+      expect(Object.keys(row!.fileHashes ?? {}).sort()).toEqual([
+        'mf-manifest.json',
+        'registry-build.json',
+        'remoteEntry.js',
+      ]);
+      await writeFile(
+        path.join(releasesDir, 'mfe-profile', version, 'remoteEntry.js'),
+        'console.log("swapped");',
+      );
+      expect(
+        (await peer.inject({ method: 'GET', url: `/releases/mfe-profile/${version}/remoteEntry.js` }))
+          .statusCode,
+      ).toBe(500);
     } finally {
       await peer.close();
     }

@@ -21,6 +21,19 @@ export async function findRelease(db: Executor, remote: string, version: string)
   return row ?? null;
 }
 
+/** Stores the file digests of a release recorded before they were kept. */
+export async function setFileHashes(
+  db: Db,
+  remote: string,
+  version: string,
+  fileHashes: Record<string, string>,
+) {
+  await db
+    .update(remoteReleases)
+    .set({ fileHashes })
+    .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
+}
+
 export function releasesOf(db: Db, remote: string) {
   return db
     .select()

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BUILD_INFO_FILE,
@@ -14,7 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../http-error';
 import * as repo from './repo';
-import { contentHash, RELEASE_VERSION, releaseFiles } from './release-files';
+import { contentHash, fileDigest, RELEASE_VERSION, releaseFiles } from './release-files';
 
 /** A remote as the CLI or the API names it: `search` or its folder `mfe-search`. */
 export function remoteNamed(name: string): RemoteName {
@@ -133,6 +134,76 @@ function createActivation({ db, log }: Deps) {
   };
 }
 
+/** A stat that changes whenever a file's bytes can have changed (a write moves its ctime). */
+const statKey = (stats: Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+
+export type ReleaseFileCheck =
+  | { verdict: 'intact' }
+  | { verdict: 'unknown' }
+  | { verdict: 'changed'; remote: RemoteName; version: string; file: string };
+
+/**
+ * Whether a release file may be served: it belongs to a recorded release and its bytes still have the
+ * digest taken when the release was recorded. A file is read and hashed again only when its stat moved.
+ */
+function createFileCheck({ db, releasesDir, log }: Deps) {
+  const digestsOf = new Map<string, Promise<Record<string, string> | null>>();
+  const verified = new Map<string, string>();
+  const remoteOfFolder = new Map(
+    Object.entries(REMOTE_FOLDERS).map(([remote, folder]) => [folder, remote as RemoteName]),
+  );
+
+  async function loadDigests(remote: RemoteName, version: string) {
+    const row = await repo.findRelease(db, remote, version);
+    if (!row) return null;
+    if (row.fileHashes) return row.fileHashes;
+    // Recorded before digests were kept: taken now, if the folder still hashes to its version.
+    const folder = path.join(releasesDir, REMOTE_FOLDERS[remote], version);
+    const { hash, digests } = await contentHash(folder, await releaseFiles(folder));
+    if (hash !== RELEASE_VERSION.exec(version)?.[1]) {
+      log('warn', 'release files no longer hash to their version', { remote, version, hash });
+      return {};
+    }
+    await repo.setFileHashes(db, remote, version, digests);
+    return digests;
+  }
+
+  return {
+    /** `relative` is `<folder>/<version>/<file>` as requested under `/releases/`. */
+    async checkReleaseFile(relative: string): Promise<ReleaseFileCheck> {
+      const [folder = '', version = '', ...rest] = relative.split('/');
+      const file = rest.join('/');
+      const remote = remoteOfFolder.get(folder);
+      if (!remote || !RELEASE_VERSION.test(version) || !file) return { verdict: 'unknown' };
+      const key = `${remote}/${version}`;
+      let digests = digestsOf.get(key);
+      if (!digests) {
+        digests = loadDigests(remote, version);
+        digestsOf.set(key, digests);
+        // A failed read (the database down) is tried again on the next request.
+        digests.catch(() => digestsOf.delete(key));
+      }
+      const known = await digests;
+      if (!known) {
+        digestsOf.delete(key);
+        return { verdict: 'unknown' };
+      }
+      const full = path.join(releasesDir, folder, version, file);
+      const stats = await stat(full).catch(() => null);
+      const expected = known[file];
+      if (!stats?.isFile()) return { verdict: 'unknown' };
+      if (expected === undefined) return { verdict: 'changed', remote, version, file };
+      if (verified.get(full) === statKey(stats)) return { verdict: 'intact' };
+      if (fileDigest(await readFile(full)) !== expected) {
+        verified.delete(full);
+        return { verdict: 'changed', remote, version, file };
+      }
+      verified.set(full, statKey(stats));
+      return { verdict: 'intact' };
+    },
+  };
+}
+
 /**
  * Releases of remotes: immutable folders under `releasesDir`, recorded in the database; which one is
  * live is the latest activation of each remote, read on every `/remotes.json`, so every server on the
@@ -145,6 +216,7 @@ export function createReleaseService(deps: Deps) {
   return {
     ...createReleaseManifest(deps),
     ...createActivation(deps),
+    ...createFileCheck(deps),
 
     /** Serves a recorded release to `percent` of browsers (1–99), or stops the canary (0). */
     async setCanary(remote: RemoteName, version: string, percent: number, actor: string) {
@@ -164,11 +236,18 @@ export function createReleaseService(deps: Deps) {
       if (!existsSync(path.join(folder, 'mf-manifest.json')))
         throw notFound(`No release ${version} of ${remote} is in the releases folder`);
       const files = await releaseFiles(folder);
-      const { hash, bytes } = await contentHash(folder, files);
+      const { hash, bytes, digests } = await contentHash(folder, files);
       if (hash !== match[1])
         throw badRequest('RELEASE_CHANGED', `The files of ${version} no longer hash to it (${hash})`);
       const build = await readBuildInfo(folder);
-      const row = await repo.insertRelease(db, { remote, version, build, files: files.length, bytes });
+      const row = await repo.insertRelease(db, {
+        remote,
+        version,
+        build,
+        files: files.length,
+        bytes,
+        fileHashes: digests,
+      });
       return row!;
     },
 
