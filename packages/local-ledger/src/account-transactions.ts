@@ -1,9 +1,11 @@
 import {
   PublicKey,
   type AccountCreateTransaction,
+  type AccountUpdateTransaction,
   type TokenAssociateTransaction,
   type TransferTransaction,
 } from '@hashgraph/sdk';
+import { transactionSignedBy } from '@registry/hedera-node/ed25519';
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
 import { describeKey, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
@@ -206,6 +208,55 @@ export async function applyAccountCreate(
   if (initial > 0n) {
     movement.set(payer, (movement.get(payer) ?? 0n) - initial);
     movement.set(accountId, initial);
+  }
+  return accountId;
+}
+
+/** Hedera's limit on an account's memo, in UTF-8 bytes. */
+const MAX_MEMO_BYTES = 100;
+
+/**
+ * An account's key or memo changed, as Hedera checks it: the account's key signs, and a new key signs
+ * too (so nobody gives an account a key they do not hold). Fields this ledger does not keep (staking,
+ * automatic associations, expiry, receiver signatures) are refused with NOT_SUPPORTED rather than dropped.
+ */
+export async function applyAccountUpdate(
+  state: LedgerState,
+  tx: Tx,
+  transaction: AccountUpdateTransaction,
+): Promise<string> {
+  const accountId = transaction.accountId?.toString();
+  const account = accountId ? await state.account(tx, accountId) : null;
+  if (!accountId || !account) return fail('INVALID_ACCOUNT_ID');
+  if (!state.signedBy(transaction, account.publicKey, account.keyType)) fail('INVALID_SIGNATURE');
+  const unkept = [
+    transaction.receiverSignatureRequired,
+    transaction.maxAutomaticTokenAssociations,
+    transaction.stakedAccountId,
+    transaction.stakedNodeId,
+    transaction.declineStakingRewards,
+    transaction.expirationTime,
+    transaction.autoRenewPeriod,
+    transaction.proxyAccountId,
+  ];
+  if (unkept.some((field) => field !== null && field !== undefined)) fail('NOT_SUPPORTED');
+  const changes: Partial<typeof ledgerAccounts.$inferInsert> = {};
+  const key = transaction.key;
+  if (key) {
+    if (!(key instanceof PublicKey)) return fail('NOT_SUPPORTED');
+    if (!transactionSignedBy(key, transaction)) fail('INVALID_SIGNATURE');
+    const described = describeKey(key);
+    changes.publicKey = described.key;
+    changes.keyType = described.type;
+  }
+  const memo = transaction.accountMemo;
+  if (memo !== null && memo !== undefined) {
+    if (Buffer.byteLength(memo, 'utf8') > MAX_MEMO_BYTES) fail('MEMO_TOO_LONG');
+    changes.memo = memo;
+  }
+  if (Object.keys(changes).length > 0) {
+    await tx.update(ledgerAccounts).set(changes).where(eq(ledgerAccounts.accountNum, account.accountNum));
+    state.forgetAccountKey(accountId);
   }
   return accountId;
 }

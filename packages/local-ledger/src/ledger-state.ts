@@ -46,7 +46,7 @@ export class LedgerState {
     return signed;
   }
 
-  /** Account keys never change here and accounts are never deleted: each is read once per process. */
+  /** Account keys change only by an account update, which forgets them here: each is read once per process. */
   private readonly accountKeys = new Map<string, { publicKey: string | null; keyType: string | null }>();
 
   async accountKey(accountId: string) {
@@ -58,6 +58,11 @@ export class LedgerState {
     if (this.accountKeys.size >= MAX_CACHED_ACCOUNT_KEYS) this.accountKeys.clear();
     this.accountKeys.set(accountId, key);
     return key;
+  }
+
+  /** After an account update: its key is read again. */
+  forgetAccountKey(accountId: string) {
+    this.accountKeys.delete(accountId);
   }
 
   async account(tx: Tx | Db, accountId: string) {

@@ -1,5 +1,6 @@
 import {
   AccountCreateTransaction,
+  AccountUpdateTransaction,
   PrngTransaction,
   PrivateKey,
   TokenAssociateTransaction,
@@ -30,7 +31,12 @@ import {
   type LedgerNft,
   type LedgerReader,
 } from '@registry/hedera-node/ledger-port';
-import { applyAccountCreate, applyAssociate, applyTransfer } from './account-transactions';
+import {
+  applyAccountCreate,
+  applyAccountUpdate,
+  applyAssociate,
+  applyTransfer,
+} from './account-transactions';
 import {
   accountNumOf,
   describeKey,
@@ -310,6 +316,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TransferTransaction) return 'CRYPTOTRANSFER';
     if (transaction instanceof TokenAssociateTransaction) return 'TOKENASSOCIATE';
     if (transaction instanceof AccountCreateTransaction) return 'CRYPTOCREATEACCOUNT';
+    if (transaction instanceof AccountUpdateTransaction) return 'CRYPTOUPDATEACCOUNT';
     if (transaction instanceof TokenCreateTransaction) return 'TOKENCREATION';
     if (transaction instanceof TokenMintTransaction) return 'TOKENMINT';
     if (transaction instanceof TokenBurnTransaction) return 'TOKENBURN';
@@ -348,6 +355,10 @@ export class LocalLedger implements LedgerReader {
         movement,
       );
       return { name: 'CRYPTOCREATEACCOUNT', entityId };
+    }
+    if (transaction instanceof AccountUpdateTransaction) {
+      const entityId = await applyAccountUpdate(this.state, tx, transaction);
+      return { name: 'CRYPTOUPDATEACCOUNT', entityId };
     }
     if (transaction instanceof TokenCreateTransaction) {
       const entityId = await applyTokenCreate(this.state, tx, transaction, consensusTimestamp);

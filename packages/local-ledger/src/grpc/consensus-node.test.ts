@@ -1,5 +1,6 @@
 import {
   AccountBalanceQuery,
+  AccountDeleteTransaction,
   AccountCreateTransaction,
   AccountId,
   AccountInfoQuery,
@@ -36,6 +37,13 @@ import { createConsensusNode, type ConsensusNode } from './consensus-node';
  * SDK programs as a Hedera developer writes them for testnet, pointed at the local ledger's gRPC node
  * instead: the answers, and what its mirror REST then shows, are the network's.
  */
+/** A transaction id as the mirror REST writes it in a path: `0.0.2-1700000000-000000001`. */
+const mirrorIdOf = (id: TransactionId) =>
+  id
+    .toString()
+    .replace('@', '-')
+    .replace(/\.(\d+)$/, '-$1');
+
 describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }) => {
   let server: LedgerServer;
   let client: Client;
@@ -73,10 +81,7 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     // One state behind both protocols: the mirror REST shows the transfer at once, to the tinybar.
     const onMirror = await mirror<{ balance: { balance: number } }>(`/accounts/${accountId}`);
     expect(onMirror.balance.balance).toBe(57 * 100_000_000);
-    const mirrorId = sent.transactionId
-      .toString()
-      .replace('@', '-')
-      .replace(/\.(\d+)$/, '-$1');
+    const mirrorId = mirrorIdOf(sent.transactionId);
     const { transactions } = await mirror<{
       transactions: {
         result: string;
@@ -200,10 +205,7 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
 
     // The record matches what the mirror REST shows, to the tinybar.
     const record = await new TransactionRecordQuery().setTransactionId(sent.transactionId).execute(client);
-    const mirrorId = sent.transactionId
-      .toString()
-      .replace('@', '-')
-      .replace(/\.(\d+)$/, '-$1');
+    const mirrorId = mirrorIdOf(sent.transactionId);
     const {
       transactions: [onMirror],
     } = await mirror<{
@@ -281,8 +283,79 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     unsigned.close();
 
     await expect(
-      new AccountUpdateTransaction().setAccountId(GENESIS_ACCOUNT).setAccountMemo('no').execute(client),
+      new AccountDeleteTransaction()
+        .setAccountId(GENESIS_ACCOUNT)
+        .setTransferAccountId('0.0.98')
+        .execute(client),
     ).rejects.toMatchObject({ status: Status.NotSupported });
+  });
+
+  it("updates an account's key and memo when the account's key, and a new key, sign", async () => {
+    const first = PrivateKey.generateED25519();
+    const second = PrivateKey.generateECDSA();
+    const created = await new AccountCreateTransaction()
+      .setKeyWithoutAlias(first.publicKey)
+      .setInitialBalance(new Hbar(20))
+      .execute(client);
+    const accountId = (await created.getReceipt(client)).accountId!.toString();
+    /** An update of the account, paid by the operator, signed by `keys` too. */
+    const receiptOf = async (
+      configure: (update: AccountUpdateTransaction) => AccountUpdateTransaction,
+      keys: PrivateKey[],
+    ) => {
+      let update = configure(new AccountUpdateTransaction().setAccountId(accountId)).freezeWith(client);
+      for (const key of keys) update = await update.sign(key);
+      const response = await update.execute(client);
+      return { ...(await response.getReceipt(client)), transactionId: response.transactionId };
+    };
+
+    // Signed by the operator only; then a new key the account does not prove it holds.
+    await expect(receiptOf((update) => update.setAccountMemo('taken'), [])).rejects.toMatchObject({
+      status: Status.InvalidSignature,
+    });
+    await expect(receiptOf((update) => update.setKey(second.publicKey), [first])).rejects.toMatchObject({
+      status: Status.InvalidSignature,
+    });
+    await expect(
+      receiptOf((update) => update.setAccountMemo('x'.repeat(101)), [first]),
+    ).rejects.toMatchObject({ status: Status.MemoTooLong });
+    await expect(receiptOf((update) => update.setStakedNodeId(0), [first])).rejects.toMatchObject({
+      status: Status.NotSupported,
+    });
+
+    const receipt = await receiptOf(
+      (update) => update.setKey(second.publicKey).setAccountMemo('renamed'),
+      [first, second],
+    );
+    expect(receipt.status).toBe(Status.Success);
+    const info = await new AccountInfoQuery().setAccountId(accountId).execute(client);
+    expect(info.key.toString()).toBe(second.publicKey.toString());
+    expect(info.accountMemo).toBe('renamed');
+    const onMirror = await mirror<{ memo: string; key: { _type: string; key: string } }>(
+      `/accounts/${accountId}`,
+    );
+    expect(onMirror.memo).toBe('renamed');
+    expect(onMirror.key).toEqual({ _type: 'ECDSA_SECP256K1', key: second.publicKey.toStringRaw() });
+    const { transactions } = await mirror<{
+      transactions: { name: string; result: string; entity_id: string }[];
+    }>(`/transactions/${mirrorIdOf(receipt.transactionId)}`);
+    expect(transactions[0]).toEqual(
+      expect.objectContaining({ name: 'CRYPTOUPDATEACCOUNT', result: 'SUCCESS', entity_id: accountId }),
+    );
+
+    // The old key no longer moves the account's HBAR; the new one does.
+    const spend = (key: PrivateKey) =>
+      new TransferTransaction()
+        .addHbarTransfer(accountId, new Hbar(-1))
+        .addHbarTransfer(GENESIS_ACCOUNT, new Hbar(1))
+        .freezeWith(client)
+        .sign(key);
+    await expect((await (await spend(first)).execute(client)).getReceipt(client)).rejects.toMatchObject({
+      status: Status.InvalidSignature,
+    });
+    expect((await (await (await spend(second)).execute(client)).getReceipt(client)).status).toBe(
+      Status.Success,
+    );
   });
 
   it("draws pseudorandom numbers and bytes with the utility service's PRNG, into the record", async () => {
@@ -362,10 +435,7 @@ describe('faults on demand over gRPC', () => {
       .setTransactionMemo(memo)
       .execute(client);
     const receipt = await response.getReceipt(client);
-    const mirrorId = response.transactionId
-      .toString()
-      .replace('@', '-')
-      .replace(/\.(\d+)$/, '-$1');
+    const mirrorId = mirrorIdOf(response.transactionId);
     const { transactions } = (
       await server.app.inject({ method: 'GET', url: `/ledger/api/v1/transactions/${mirrorId}` })
     ).json() as { transactions: { node: string; result: string }[] };

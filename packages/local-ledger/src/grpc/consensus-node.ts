@@ -17,6 +17,7 @@ import {
 /** The transactions this node takes, by service and method; every other one answers NOT_SUPPORTED. */
 const SUPPORTED_TRANSACTIONS = new Set([
   'CryptoService.createAccount',
+  'CryptoService.updateAccount',
   'CryptoService.cryptoTransfer',
   'TokenService.createToken',
   'TokenService.mintToken',
