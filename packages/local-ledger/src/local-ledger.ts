@@ -226,8 +226,8 @@ export class LocalLedger implements LedgerReader {
       return refused('INVALID_NODE_ACCOUNT');
     const early = timeWindowStatus(checked, this.clock());
     if (early) return refused(early);
-    // Keys never change on this ledger: the payer's signature is checked before taking the lock, which
-    // every transaction waits for; the balance is read under it.
+    // The payer's signature is checked before taking the lock, which every transaction waits for, against
+    // its key as last read (an account update forgets it); the balance is read under the lock.
     const payerKey = await this.state.accountKey(checked.payer);
     if (!payerKey) return refused('PAYER_ACCOUNT_NOT_FOUND');
     if (!this.state.signedBy(transaction, payerKey.publicKey, payerKey.keyType))
