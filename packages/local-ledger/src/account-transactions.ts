@@ -1,6 +1,7 @@
 import {
   PublicKey,
   type AccountCreateTransaction,
+  type AccountDeleteTransaction,
   type AccountUpdateTransaction,
   type TokenAssociateTransaction,
   type TransferTransaction,
@@ -89,6 +90,7 @@ function checkHbarDebits(
   for (const [accountId, amount] of movement) {
     const account = accounts.get(accountId);
     if (!account) fail('INVALID_ACCOUNT_ID');
+    if (account!.deleted) fail('ACCOUNT_DELETED');
     if (amount < 0n) {
       if (!state.signedBy(transaction, account!.publicKey, account!.keyType)) fail('INVALID_SIGNATURE');
       const needed = -amount + (accountId === payer ? TRANSACTION_FEE_TINYBARS : 0n);
@@ -165,6 +167,7 @@ export async function applyAssociate(
   const accountId = transaction.accountId?.toString();
   const account = accountId ? await state.account(tx, accountId) : null;
   if (!accountId || !account) return fail('INVALID_ACCOUNT_ID');
+  if (account.deleted) fail('ACCOUNT_DELETED');
   if (!state.signedBy(transaction, account.publicKey, account.keyType)) fail('INVALID_SIGNATURE');
   for (const tokenId of transaction.tokenIds ?? []) {
     const token = tokenId.toString();
@@ -228,6 +231,7 @@ export async function applyAccountUpdate(
   const accountId = transaction.accountId?.toString();
   const account = accountId ? await state.account(tx, accountId) : null;
   if (!accountId || !account) return fail('INVALID_ACCOUNT_ID');
+  if (account.deleted) fail('ACCOUNT_DELETED');
   if (!state.signedBy(transaction, account.publicKey, account.keyType)) fail('INVALID_SIGNATURE');
   const unkept = [
     transaction.receiverSignatureRequired,
@@ -258,6 +262,48 @@ export async function applyAccountUpdate(
     await tx.update(ledgerAccounts).set(changes).where(eq(ledgerAccounts.accountNum, account.accountNum));
     state.forgetAccountKey(accountId);
   }
+  return accountId;
+}
+
+/**
+ * An account deleted, as Hedera checks it: its key signs, it holds no NFTs (and so no token balance),
+ * and what HBAR it has goes to another account that exists and is not deleted. It keeps its id.
+ */
+export async function applyAccountDelete(
+  state: LedgerState,
+  tx: Tx,
+  transaction: AccountDeleteTransaction,
+  payer: string,
+  movement: HbarMovement,
+): Promise<string> {
+  const accountId = transaction.accountId?.toString();
+  const receiverId = transaction.transferAccountId?.toString();
+  if (!accountId) return fail('ACCOUNT_ID_DOES_NOT_EXIST');
+  if (!receiverId) return fail('ACCOUNT_ID_DOES_NOT_EXIST');
+  if (receiverId === accountId) fail('TRANSFER_ACCOUNT_SAME_AS_DELETE_ACCOUNT');
+  const accounts = await state.accounts(tx, [accountId, receiverId]);
+  const account = accounts.get(accountId);
+  const receiver = accounts.get(receiverId);
+  if (!account) return fail('INVALID_ACCOUNT_ID');
+  if (!receiver) return fail('INVALID_TRANSFER_ACCOUNT_ID');
+  if (account.deleted || receiver.deleted) fail('ACCOUNT_DELETED');
+  if (!state.signedBy(transaction, account.publicKey, account.keyType)) fail('INVALID_SIGNATURE');
+  const [held] = await tx
+    .select({ serial: ledgerNfts.serialNumber })
+    .from(ledgerNfts)
+    .where(eq(ledgerNfts.ownerAccount, accountId))
+    .limit(1);
+  if (held) fail('TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES');
+  // What the fee leaves of the balance (the account may pay for its own deletion) goes to the receiver.
+  const balance = account.balanceTinybars - (accountId === payer ? TRANSACTION_FEE_TINYBARS : 0n);
+  if (balance > 0n) {
+    movement.set(accountId, -balance);
+    movement.set(receiverId, balance);
+  }
+  await tx
+    .update(ledgerAccounts)
+    .set({ deleted: true })
+    .where(eq(ledgerAccounts.accountNum, account.accountNum));
   return accountId;
 }
 

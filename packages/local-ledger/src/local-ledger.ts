@@ -1,5 +1,6 @@
 import {
   AccountCreateTransaction,
+  AccountDeleteTransaction,
   AccountUpdateTransaction,
   PrngTransaction,
   PrivateKey,
@@ -33,6 +34,7 @@ import {
 } from '@registry/hedera-node/ledger-port';
 import {
   applyAccountCreate,
+  applyAccountDelete,
   applyAccountUpdate,
   applyAssociate,
   applyTransfer,
@@ -247,13 +249,21 @@ export class LocalLedger implements LedgerReader {
     if (late) return refusal(checked, late);
     const {
       rows: [state],
-    } = await tx.execute<{ last_ns: string | null; duplicate: boolean; payer_balance: string }>(sql`
+    } = await tx.execute<{
+      last_ns: string | null;
+      duplicate: boolean;
+      payer_balance: string;
+      payer_deleted: boolean;
+    }>(sql`
       select (select max(${ledgerTransactions.consensusNs}) from ${ledgerTransactions})::text as last_ns,
         exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.transactionId} = ${checked.transactionId})
           as duplicate,
         (select ${ledgerAccounts.balanceTinybars} from ${ledgerAccounts}
-          where ${ledgerAccounts.accountNum} = ${accountNumOf(checked.payer)})::text as payer_balance`);
+          where ${ledgerAccounts.accountNum} = ${accountNumOf(checked.payer)})::text as payer_balance,
+        (select ${ledgerAccounts.deleted} from ${ledgerAccounts}
+          where ${ledgerAccounts.accountNum} = ${accountNumOf(checked.payer)}) as payer_deleted`);
     if (state!.duplicate) return refusal(checked, 'DUPLICATE_TRANSACTION');
+    if (state!.payer_deleted) return refusal(checked, 'PAYER_ACCOUNT_DELETED');
     if (BigInt(state!.payer_balance) < TRANSACTION_FEE_TINYBARS)
       return refusal(checked, 'INSUFFICIENT_PAYER_BALANCE');
 
@@ -317,6 +327,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenAssociateTransaction) return 'TOKENASSOCIATE';
     if (transaction instanceof AccountCreateTransaction) return 'CRYPTOCREATEACCOUNT';
     if (transaction instanceof AccountUpdateTransaction) return 'CRYPTOUPDATEACCOUNT';
+    if (transaction instanceof AccountDeleteTransaction) return 'CRYPTODELETE';
     if (transaction instanceof TokenCreateTransaction) return 'TOKENCREATION';
     if (transaction instanceof TokenMintTransaction) return 'TOKENMINT';
     if (transaction instanceof TokenBurnTransaction) return 'TOKENBURN';
@@ -359,6 +370,10 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof AccountUpdateTransaction) {
       const entityId = await applyAccountUpdate(this.state, tx, transaction);
       return { name: 'CRYPTOUPDATEACCOUNT', entityId };
+    }
+    if (transaction instanceof AccountDeleteTransaction) {
+      const entityId = await applyAccountDelete(this.state, tx, transaction, payer, movement);
+      return { name: 'CRYPTODELETE', entityId };
     }
     if (transaction instanceof TokenCreateTransaction) {
       const entityId = await applyTokenCreate(this.state, tx, transaction, consensusTimestamp);

@@ -124,7 +124,7 @@ function registerAccountRoute(app: FastifyInstance, db: Db) {
         },
         created_timestamp: account.createdTimestamp,
         decline_reward: false,
-        deleted: false,
+        deleted: account.deleted,
         ethereum_nonce: 0,
         evm_address: account.evmAddress ? `0x${account.evmAddress}` : evmAddress(account.accountNum),
         expiry_timestamp: null,

@@ -33,6 +33,8 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   createdTimestamp: text('created_timestamp'),
   /** The alias an account was made with (an ECDSA key's EVM address, 40 hex digits in lower case). */
   evmAddress: text('evm_address'),
+  /** Deleted by CryptoDelete: it holds nothing and takes no transfers. */
+  deleted: boolean('deleted').notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -17,6 +17,7 @@ import {
   TokenId,
   TokenInfoQuery,
   TokenNftInfoQuery,
+  TokenPauseTransaction,
   TokenMintTransaction,
   TokenSupplyType,
   TokenType,
@@ -282,12 +283,9 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     await expect(forged.execute(unsigned)).rejects.toMatchObject({ status: Status.InvalidSignature });
     unsigned.close();
 
-    await expect(
-      new AccountDeleteTransaction()
-        .setAccountId(GENESIS_ACCOUNT)
-        .setTransferAccountId('0.0.98')
-        .execute(client),
-    ).rejects.toMatchObject({ status: Status.NotSupported });
+    await expect(new TokenPauseTransaction().setTokenId('0.0.98').execute(client)).rejects.toMatchObject({
+      status: Status.NotSupported,
+    });
   });
 
   it("updates an account's key and memo when the account's key, and a new key, sign", async () => {
@@ -356,6 +354,76 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     expect((await (await (await spend(second)).execute(client)).getReceipt(client)).status).toBe(
       Status.Success,
     );
+  });
+
+  it('deletes an account its key signs for: its HBAR goes to another account, and it takes nothing more', async () => {
+    const key = PrivateKey.generateED25519();
+    const create = async (hbar: number) =>
+      (
+        await (
+          await new AccountCreateTransaction()
+            .setKeyWithoutAlias(key.publicKey)
+            .setInitialBalance(new Hbar(hbar))
+            .execute(client)
+        ).getReceipt(client)
+      ).accountId!.toString();
+    const [accountId, receiverId] = [await create(30), await create(1)];
+    const deletion = async (transferTo: string, keys: PrivateKey[]) => {
+      let deleting = new AccountDeleteTransaction()
+        .setAccountId(accountId)
+        .setTransferAccountId(transferTo)
+        .freezeWith(client);
+      for (const each of keys) deleting = await deleting.sign(each);
+      const response = await deleting.execute(client);
+      return { ...(await response.getReceipt(client)), transactionId: response.transactionId };
+    };
+    await expect(deletion(accountId, [key])).rejects.toMatchObject({
+      status: Status.TransferAccountSameAsDeleteAccount,
+    });
+    await expect(deletion(receiverId, [])).rejects.toMatchObject({ status: Status.InvalidSignature });
+
+    const deleted = await deletion(receiverId, [key]);
+    expect(deleted.status).toBe(Status.Success);
+    const balanceOf = async (id: string) =>
+      (await new AccountBalanceQuery().setAccountId(id).execute(client)).hbars.toTinybars().toString();
+    expect(await balanceOf(receiverId)).toBe(String(31n * 100_000_000n));
+    expect(await balanceOf(accountId)).toBe('0');
+    await expect(new AccountInfoQuery().setAccountId(accountId).execute(client)).rejects.toMatchObject({
+      status: Status.AccountDeleted,
+    });
+    const onMirror = await mirror<{ deleted: boolean; balance: { balance: number } }>(
+      `/accounts/${accountId}`,
+    );
+    expect(onMirror).toMatchObject({ deleted: true, balance: { balance: 0 } });
+    const { transactions } = await mirror<{
+      transactions: { name: string; entity_id: string; transfers: { account: string; amount: number }[] }[];
+    }>(`/transactions/${mirrorIdOf(deleted.transactionId)}`);
+    expect(transactions[0]).toMatchObject({ name: 'CRYPTODELETE', entity_id: accountId });
+    expect(transactions[0]!.transfers).toEqual(
+      expect.arrayContaining([
+        { account: accountId, amount: -30 * 100_000_000, is_approval: false },
+        { account: receiverId, amount: 30 * 100_000_000, is_approval: false },
+      ]),
+    );
+
+    // Deleted: no transfer to it, no second deletion, and it pays for nothing.
+    const sent = await new TransferTransaction()
+      .addHbarTransfer(GENESIS_ACCOUNT, new Hbar(-1))
+      .addHbarTransfer(accountId, new Hbar(1))
+      .execute(client);
+    await expect(sent.getReceipt(client)).rejects.toMatchObject({ status: Status.AccountDeleted });
+    await expect(deletion(receiverId, [key])).rejects.toMatchObject({ status: Status.AccountDeleted });
+    const asDeleted = Client.forNetwork(client.network).setOperator(accountId, key);
+    try {
+      await expect(
+        new TransferTransaction()
+          .addHbarTransfer(accountId, Hbar.fromTinybars(-1))
+          .addHbarTransfer(receiverId, Hbar.fromTinybars(1))
+          .execute(asDeleted),
+      ).rejects.toMatchObject({ status: Status.PayerAccountDeleted });
+    } finally {
+      asDeleted.close();
+    }
   });
 
   it("draws pseudorandom numbers and bytes with the utility service's PRNG, into the record", async () => {

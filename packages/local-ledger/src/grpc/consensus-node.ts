@@ -18,6 +18,7 @@ import {
 const SUPPORTED_TRANSACTIONS = new Set([
   'CryptoService.createAccount',
   'CryptoService.updateAccount',
+  'CryptoService.cryptoDelete',
   'CryptoService.cryptoTransfer',
   'TokenService.createToken',
   'TokenService.mintToken',

@@ -183,6 +183,7 @@ export function createQueryAnswers(db: LedgerDb) {
     async accountInfo(id: AccountId | undefined) {
       const row = await accountRow(id);
       if (!row) return { precheck: 'INVALID_ACCOUNT_ID' as const };
+      if (row.deleted) return { precheck: 'ACCOUNT_DELETED' as const };
       const [owned] = await db
         .select({ nfts: count() })
         .from(ledgerNfts)
