@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DELIVERED_STATUS, type QuoteResponse } from '@registry/contracts/orders';
 import { LedgerClient, type LedgerAccount } from '@registry/ledger-client/ledger-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentHash, newVersion, releaseFiles } from '../modules/releases/release-files';
 import { SERVER_ROOT } from '../paths';
 import {
   hederaModeEnv,
@@ -86,6 +87,8 @@ type Seen = { method: string; path: string; status: number; at: number };
  * compiled servers on one PostgreSQL (every worker on in both), a Hedera network of their own, buyers
  * and searchers going through the proxy while one server is killed with `kill -9` and started again.
  */
+const DEPLOY_TOKEN = 'deploy-token-of-the-search-team-0123456789';
+
 describe.runIf(TEST_DATABASE_URL)('two servers behind nginx, one killed with kill -9', () => {
   let folder: string;
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
@@ -127,6 +130,7 @@ describe.runIf(TEST_DATABASE_URL)('two servers behind nginx, one killed with kil
       DATABASE_URL: scratch.url,
       // One folder every server reads (on several machines: a shared mount, docs/deploy.md).
       RELEASES_DIR: path.join(folder, 'releases'),
+      DEPLOY_TOKEN,
       // The proxy names the client; only it is believed.
       TRUST_PROXY: '127.0.0.1',
       // Short leases, so that the killed server's jobs and feeds are taken over within the test.
@@ -266,23 +270,42 @@ describe.runIf(TEST_DATABASE_URL)('two servers behind nginx, one killed with kil
   }, 180_000);
 
   it('keeps releases for good, asks a server for remotes.json every time, and keeps /metrics off', async () => {
-    const release = path.join(folder, 'releases', 'search', 'r1a2b3c4');
-    await mkdir(release, { recursive: true });
-    await writeFile(path.join(release, 'remoteEntry.js'), 'export {};\n');
-    const file = `${origin}/releases/search/r1a2b3c4/remoteEntry.js`;
+    /** A release of the search remote written to the shared folder and recorded through one server. */
+    const publish = async (label: string) => {
+      const build = await mkdtemp(path.join(os.tmpdir(), 'release-build-'));
+      await writeFile(path.join(build, 'mf-manifest.json'), JSON.stringify({ id: 'search', label }));
+      await writeFile(path.join(build, 'remoteEntry.js'), `export const label = ${JSON.stringify(label)};\n`);
+      const version = newVersion((await contentHash(build, await releaseFiles(build))).hash);
+      await cp(build, path.join(folder, 'releases', 'mfe-search', version), { recursive: true });
+      await rm(build, { recursive: true, force: true });
+      return {
+        version,
+        record: async () => {
+          const answer = await fetch(`http://127.0.0.1:${ports[0]}/api/admin/remotes/mfe-search/releases`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${DEPLOY_TOKEN}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ version }),
+          });
+          expect(answer.status).toBe(201);
+        },
+      };
+    };
+    const kept = await publish('r1');
+    await kept.record();
+    const file = `${origin}/releases/mfe-search/${kept.version}/remoteEntry.js`;
     const first = await fetch(file);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(first.headers.get('x-cache-status')).toBe('MISS');
     const second = await fetch(file);
-    expect(await second.text()).toBe('export {};\n');
+    expect(await second.text()).toBe('export const label = "r1";\n');
     expect(second.headers.get('x-cache-status')).toBe('HIT');
 
-    // A release not there yet is asked for again next time, never remembered as missing.
-    const later = `${origin}/releases/search/r5e6f7a8/remoteEntry.js`;
+    // A release not recorded yet is asked for again next time, never remembered as missing.
+    const next = await publish('r2');
+    const later = `${origin}/releases/mfe-search/${next.version}/remoteEntry.js`;
     expect((await fetch(later)).status).toBe(404);
-    await mkdir(path.dirname(path.join(folder, 'releases', 'search', 'r5e6f7a8', 'x')), { recursive: true });
-    await writeFile(path.join(folder, 'releases', 'search', 'r5e6f7a8', 'remoteEntry.js'), 'export {};\n');
+    await next.record();
     expect((await fetch(later)).status).toBe(200);
 
     for (let round = 0; round < 2; round += 1) {

@@ -13,6 +13,7 @@ import {
   NftId,
   Status,
   TokenAssociateTransaction,
+  TokenBurnTransaction,
   TokenCreateTransaction,
   TokenId,
   TokenInfoQuery,
@@ -381,6 +382,33 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
       status: Status.TransferAccountSameAsDeleteAccount,
     });
     await expect(deletion(receiverId, [])).rejects.toMatchObject({ status: Status.InvalidSignature });
+
+    // While it holds an NFT (as a collection's treasury) it cannot go; once the NFT is burned it can.
+    const operatorKey = server.writer.operatorKey;
+    const collection = await (
+      await new TokenCreateTransaction()
+        .setTokenName('Kept')
+        .setTokenSymbol('KEPT')
+        .setTokenType(TokenType.NonFungibleUnique)
+        .setSupplyType(TokenSupplyType.Infinite)
+        .setTreasuryAccountId(accountId)
+        .setSupplyKey(operatorKey.publicKey)
+        .freezeWith(client)
+        .sign(key)
+    ).execute(client);
+    const tokenId = (await collection.getReceipt(client)).tokenId!;
+    await (
+      await new TokenMintTransaction()
+        .setTokenId(tokenId)
+        .setMetadata([Buffer.from('kept')])
+        .execute(client)
+    ).getReceipt(client);
+    await expect(deletion(receiverId, [key])).rejects.toMatchObject({
+      status: Status.TransactionRequiresZeroTokenBalances,
+    });
+    await (
+      await new TokenBurnTransaction().setTokenId(tokenId).setSerials([1]).execute(client)
+    ).getReceipt(client);
 
     const deleted = await deletion(receiverId, [key]);
     expect(deleted.status).toBe(Status.Success);
