@@ -116,7 +116,7 @@ export default defineConfig({
         // Due expiry reminders are looked for every 2 s instead of every 10 minutes.
         REMINDER_SWEEP_MS: '2000',
         // The search remote is deployed on another origin, as a separately deployed remote would be.
-        REMOTE_URL_SEARCH: `http://127.0.0.1:${port}/remotes/mfe-search/mf-manifest.json`,
+        REMOTE_URL_SEARCH: `http://127.0.0.1:${port}/remotes/mfe-search/remoteEntry.js`,
       },
     },
     {

@@ -44,7 +44,7 @@ test('the page runs no script from an origin the server did not configure (CSP)'
   baseURL,
 }) => {
   const strangeOrigin = baseURL!.replace('localhost', '127.0.0.2');
-  const strangeEntry = `${strangeOrigin}/remotes/mfe-resolver/mf-manifest.json`;
+  const strangeEntry = `${strangeOrigin}/remotes/mfe-resolver/remoteEntry.js`;
   // The list comes in the page itself, and from /remotes.json on a later read.
   await page.route('**/resolver', async (route) => {
     if (route.request().resourceType() !== 'document') return route.continue();

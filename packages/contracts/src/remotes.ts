@@ -48,9 +48,20 @@ export function buildSkew(build: BuildInfo): string | null {
   return null;
 }
 
+/** The container file every remote build writes; the shell loads it directly (no manifest fetch first). */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
+/**
+ * The container address for a configured address: builds write `mf-manifest.json` beside
+ * `remoteEntry.js`, so an address of the manifest (as configured before) names its entry too.
+ */
+export function remoteEntryAddress(address: string): string {
+  return address.replace(/(^|\/)mf-manifest\.json(?=$|[?#])/, `$1${REMOTE_ENTRY_FILE}`);
+}
+
 export const RemoteEntrySchema = z.object({
   name: z.enum(REMOTE_NAMES),
-  /** URL of the remote's `mf-manifest.json` (absolute, or relative to the page). */
+  /** URL of the remote's `remoteEntry.js` (absolute, or relative to the page). */
   entry: z.string().check(z.minLength(1)),
   /** The release serving it (absent: the server's own build or a configured address). */
   version: z.optional(z.string()),

@@ -258,8 +258,9 @@ export function createAppConfig({ appDir, name, kind, exposes = {}, devPort, tit
               experiments: {
                 // One federation runtime per page: the shell's, handed to every remote it loads.
                 ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
-                // Browser only: the runtime's Node loading code is left out.
-                optimization: { target: 'web' },
+                // Browser only: the runtime's Node loading code is left out. The shell registers each
+                // remote by its remoteEntry.js, so the manifest-reading (snapshot) code is left out too.
+                optimization: { target: 'web', ...(isHost ? { disableSnapshot: true } : {}) },
               },
             }),
         // Wallet libraries use Node's Buffer: only modules that mention it get it. Their global

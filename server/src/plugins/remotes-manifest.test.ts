@@ -9,15 +9,15 @@ describe('where the shell finds the remotes', () => {
   it("defaults to this server's own builds", async () => {
     const manifest = await resolveRemotesManifest(loadConfig({}));
     expect(manifest.remotes).toEqual([
-      { name: 'search', entry: '/remotes/mfe-search/mf-manifest.json' },
-      { name: 'cart_checkout', entry: '/remotes/mfe-cart-checkout/mf-manifest.json' },
-      { name: 'my_domains', entry: '/remotes/mfe-my-domains/mf-manifest.json' },
-      { name: 'profile', entry: '/remotes/mfe-profile/mf-manifest.json' },
-      { name: 'resolver', entry: '/remotes/mfe-resolver/mf-manifest.json' },
+      { name: 'search', entry: '/remotes/mfe-search/remoteEntry.js' },
+      { name: 'cart_checkout', entry: '/remotes/mfe-cart-checkout/remoteEntry.js' },
+      { name: 'my_domains', entry: '/remotes/mfe-my-domains/remoteEntry.js' },
+      { name: 'profile', entry: '/remotes/mfe-profile/remoteEntry.js' },
+      { name: 'resolver', entry: '/remotes/mfe-resolver/remoteEntry.js' },
     ]);
   });
 
-  it('takes a file first, and a REMOTE_URL_<NAME> variable over the file', async () => {
+  it('takes a file first, and a REMOTE_URL_<NAME> variable over the file; an address of a manifest names the entry beside it', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'registry-remotes-'));
     const file = path.join(folder, 'remotes.json');
     await writeFile(
@@ -26,6 +26,7 @@ describe('where the shell finds the remotes', () => {
         remotes: [
           { name: 'search', entry: 'https://search.example/mf-manifest.json' },
           { name: 'profile', entry: 'https://profile.example/mf-manifest.json' },
+          { name: 'resolver', entry: 'https://resolver.example/v2/remoteEntry.js' },
         ],
       }),
     );
@@ -37,9 +38,10 @@ describe('where the shell finds the remotes', () => {
         }),
       );
       const entries = Object.fromEntries(manifest.remotes.map((remote) => [remote.name, remote.entry]));
-      expect(entries.search).toBe('https://search.example/mf-manifest.json');
-      expect(entries.profile).toBe('https://cdn.example/profile/mf-manifest.json');
-      expect(entries.resolver).toBe('/remotes/mfe-resolver/mf-manifest.json');
+      expect(entries.search).toBe('https://search.example/remoteEntry.js');
+      expect(entries.profile).toBe('https://cdn.example/profile/remoteEntry.js');
+      expect(entries.resolver).toBe('https://resolver.example/v2/remoteEntry.js');
+      expect(entries.my_domains).toBe('/remotes/mfe-my-domains/remoteEntry.js');
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -2,8 +2,10 @@ import { createHash, randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  REMOTE_ENTRY_FILE,
   REMOTE_FOLDERS,
   REMOTE_NAMES,
+  remoteEntryAddress,
   RemotesManifestSchema,
   type RemotesManifest,
 } from '@registry/contracts/remotes';
@@ -12,7 +14,8 @@ import { requestCookie, setCookie } from './cookies';
 
 /**
  * Where the shell finds each remote: a file (`REMOTES_FILE`), per-remote variables
- * (`REMOTE_URL_SEARCH=https://…/mf-manifest.json`), else this server's own copy of the build.
+ * (`REMOTE_URL_SEARCH=https://…/remoteEntry.js`; an address of its `mf-manifest.json` names the entry
+ * beside it), else this server's own copy of the build.
  */
 export async function resolveRemotesManifest(
   config: Pick<AppConfig, 'REMOTES_FILE' | 'remoteUrlOverrides'>,
@@ -22,10 +25,11 @@ export async function resolveRemotesManifest(
     : { remotes: [] };
   const remotes = REMOTE_NAMES.map((name) => ({
     name,
-    entry:
+    entry: remoteEntryAddress(
       config.remoteUrlOverrides[name] ??
-      fromFile.remotes.find((remote) => remote.name === name)?.entry ??
-      `/remotes/${REMOTE_FOLDERS[name]}/mf-manifest.json`,
+        fromFile.remotes.find((remote) => remote.name === name)?.entry ??
+        `/remotes/${REMOTE_FOLDERS[name]}/${REMOTE_ENTRY_FILE}`,
+    ),
   }));
   return RemotesManifestSchema.parse({ remotes });
 }

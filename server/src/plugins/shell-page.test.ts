@@ -148,10 +148,9 @@ describe.each(engineCases)('the shell page on $engine', ({ open }) => {
     expect(page.list).toEqual(await remotesJson(`registry_canary=${page.bucketCookie}`));
   });
 
-  it("preloads the first page's remote: manifest, entry, exposed module, page files and the shell modules it takes", async () => {
+  it("preloads the first page's remote: entry, exposed module, page files and the shell modules it takes", async () => {
     const base = `/releases/mfe-search/${candidate}/`;
     expect((await shellPage('/gui/domains/web3', 'registry_canary=10')).preloads).toEqual([
-      { as: 'fetch', href: `${base}mf-manifest.json`, crossorigin: true },
       { as: 'script', href: `${base}remoteEntry.js`, crossorigin: false },
       { as: 'script', href: `${base}expose.candidate.js`, crossorigin: false },
       { as: 'style', href: `${base}page-search.candidate.css`, crossorigin: false },
@@ -159,23 +158,22 @@ describe.each(engineCases)('the shell page on $engine', ({ open }) => {
       { as: 'script', href: '/7594.tabs.js', crossorigin: false },
     ]);
     expect((await shellPage('/gui/claim', 'registry_canary=90')).preloads.map((each) => each.href)).toEqual([
-      '/remotes/mfe-search/mf-manifest.json',
       '/remotes/mfe-search/remoteEntry.js',
       '/remotes/mfe-search/expose.own.js',
       '/remotes/mfe-search/page-claim.own.js',
     ]);
     // Sent home without a session: the search page is prepared, not My Domains.
     expect((await shellPage('/gui/w3mydomains', 'registry_canary=90')).preloads[0]?.href).toBe(
-      '/remotes/mfe-search/mf-manifest.json',
+      '/remotes/mfe-search/remoteEntry.js',
     );
     expect(
       (await shellPage('/gui/w3mydomains', 'registry_canary=90; registry_session=x')).preloads[0]?.href,
-    ).toBe('/remotes/mfe-my-domains/mf-manifest.json');
+    ).toBe('/remotes/mfe-my-domains/remoteEntry.js');
   });
 
-  it('names only the manifest of a remote whose build says nothing of its first load, and nothing on an unknown page', async () => {
+  it('names only the entry of a remote whose build says nothing of its first load, and nothing on an unknown page', async () => {
     expect((await shellPage('/gui/cart', 'registry_canary=90')).preloads).toEqual([
-      { as: 'fetch', href: '/remotes/mfe-cart-checkout/mf-manifest.json', crossorigin: true },
+      { as: 'script', href: '/remotes/mfe-cart-checkout/remoteEntry.js', crossorigin: false },
     ]);
     const unknown = await shellPage('/nothing-here', 'registry_canary=90');
     expect(unknown.status).toBe(404);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  REMOTE_ENTRY_FILE,
   REMOTE_FOLDERS,
   REMOTES_LIST_ELEMENT,
   type RemoteName,
@@ -45,12 +46,10 @@ export function firstPageOf(pathname: string, search: string, signedIn: boolean)
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-type Preload = { href: string; as: 'script' | 'style' | 'fetch' };
+type Preload = { href: string; as: 'script' | 'style' };
 
 function preloadTag({ href, as }: Preload) {
-  // The federation runtime fetches the manifest in CORS mode: the preload must be made the same way.
-  const crossorigin = as === 'fetch' ? ' crossorigin="anonymous"' : '';
-  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${crossorigin}>`;
+  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`;
 }
 
 const fileKind = (file: string): Preload['as'] => (file.endsWith('.css') ? 'style' : 'script');
@@ -67,7 +66,7 @@ export type ShellPageOptions = {
 /**
  * The shell's HTML for one browser: the remotes list it would otherwise fetch (`/remotes.json`, for
  * the browser's canary bucket) inline, and preloads for what the first page runs (the remote's
- * manifest, entry, exposed module and page chunks, and the shell modules the page takes), so they
+ * entry, exposed module and page chunks, and the shell modules the page takes), so they
  * download beside main.js instead of one after another.
  */
 export function createShellPage({ shellDist, appsRoot, releasesDir, manifest, log }: ShellPageOptions) {
@@ -82,11 +81,11 @@ export function createShellPage({ shellDist, appsRoot, releasesDir, manifest, lo
       .catch(() => null);
   }
 
-  /** The folder on this server a remote's manifest address points into, if it does. */
+  /** The folder on this server a remote's entry address points into, if it does. */
   function localFolder(remote: RemoteName, entry: string): string | undefined {
     const folder = REMOTE_FOLDERS[remote];
-    if (entry === `/remotes/${folder}/mf-manifest.json`) return path.join(appsRoot, folder, 'dist');
-    const release = new RegExp(`^/releases/${folder}/([0-9a-f]{12}-\\d{14})/mf-manifest\\.json$`).exec(entry);
+    if (entry === `/remotes/${folder}/${REMOTE_ENTRY_FILE}`) return path.join(appsRoot, folder, 'dist');
+    const release = new RegExp(`^/releases/${folder}/([0-9a-f]{12}-\\d{14})/remoteEntry\\.js$`).exec(entry);
     if (release && releasesDir) return path.join(releasesDir, folder, release[1]!);
     return undefined;
   }
@@ -103,7 +102,7 @@ export function createShellPage({ shellDist, appsRoot, releasesDir, manifest, lo
   async function preloadsFor(page: PageRoute, remotes: RemotesManifest): Promise<Preload[]> {
     const entry = remotes.remotes.find((remote) => remote.name === page.remote)?.entry;
     if (!entry) return [];
-    const preloads: Preload[] = [{ href: entry, as: 'fetch' }];
+    const preloads: Preload[] = [{ href: entry, as: 'script' }];
     const folder = localFolder(page.remote, entry);
     const firstLoad = folder ? await remoteFirstLoad(folder) : null;
     if (!firstLoad) return preloads;
@@ -111,7 +110,6 @@ export function createShellPage({ shellDist, appsRoot, releasesDir, manifest, lo
     const parts = [firstLoad.expose, firstLoad.pages[page.page]].filter(
       (part) => part !== undefined && part !== null,
     );
-    preloads.push({ href: `${base}remoteEntry.js`, as: 'script' });
     for (const part of parts)
       for (const file of part.files) preloads.push({ href: `${base}${file}`, as: fileKind(file) });
     const shell = await shellFirstLoad;

@@ -133,7 +133,7 @@ describe.each(engineCases)('releases of remotes on $engine', ({ open }) => {
       ).toMatchObject({ live: v2, previous: v1 });
       for (const app of [t.app, peer]) {
         expect(await entryOf(app, 'search')).toMatchObject({
-          entry: `/releases/mfe-search/${v2}/mf-manifest.json`,
+          entry: `/releases/mfe-search/${v2}/remoteEntry.js`,
           version: v2,
           build: { contracts: CONTRACTS_VERSION, bus: BUS_VERSION },
         });
@@ -156,7 +156,7 @@ describe.each(engineCases)('releases of remotes on $engine', ({ open }) => {
       for (const app of [t.app, peer]) expect((await entryOf(app, 'search')).version).toBe(v1);
       // The other remotes never moved.
       expect(await entryOf(t.app, 'cart_checkout')).toEqual(
-        expect.objectContaining({ entry: '/remotes/mfe-cart-checkout/mf-manifest.json' }),
+        expect.objectContaining({ entry: '/remotes/mfe-cart-checkout/remoteEntry.js' }),
       );
 
       const listed = (await deploy(t.app, 'GET', '/api/admin/remotes')).json() as {

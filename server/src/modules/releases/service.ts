@@ -6,6 +6,7 @@ import {
   BUILD_INFO_FILE,
   BuildInfoSchema,
   REMOTE_APPS,
+  REMOTE_ENTRY_FILE,
   REMOTE_FOLDERS,
   RemotesManifestSchema,
   type BuildInfo,
@@ -74,7 +75,7 @@ function createReleaseManifest({ db, defaults, appsRoot, log }: Deps) {
       if (!release?.version) return entry;
       return {
         name: entry.name,
-        entry: `/releases/${REMOTE_FOLDERS[entry.name]}/${release.version}/mf-manifest.json`,
+        entry: `/releases/${REMOTE_FOLDERS[entry.name]}/${release.version}/${REMOTE_ENTRY_FILE}`,
         version: release.version,
         ...(release.build ? { build: release.build } : {}),
       };
