@@ -165,6 +165,11 @@ const ConfigSchema = z.object({
    * loads, per minute and account.
    */
   RATE_LIMIT_HOLDER_REFRESH: z.coerce.number().int().positive().default(10),
+  /** Remote health reports per minute from one client address, and in all on one server. */
+  RATE_LIMIT_REMOTE_HEALTH: z.coerce.number().int().positive().default(12),
+  REMOTE_HEALTH_REPORTS_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  /** How often one server judges the canaries that run with `--auto`. */
+  CANARY_JUDGE_MS: z.coerce.number().int().positive().default(15_000),
   /** Names one account, and one client address, may hold at once in unpaid quotes (a cart holds 2). */
   HELD_NAMES_PER_ACCOUNT: z.coerce.number().int().positive().default(6),
   HELD_NAMES_PER_ADDRESS: z.coerce.number().int().positive().default(20),

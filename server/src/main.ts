@@ -68,3 +68,4 @@ app.ledgerWatcher?.start(config.WATCH_INTERVAL_MS, config.WATCH_PAYMENTS_INTERVA
 app.reminderSweeper.start(config.REMINDER_SWEEP_MS);
 app.releaseSweeper.start(config.RELEASE_SWEEP_MS);
 app.journalPublisher?.start(config.WATCH_INTERVAL_MS);
+app.canaryWork.start(config.CANARY_JUDGE_MS);

@@ -10,7 +10,10 @@ const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.u
  * Modules of plain constants, with no state and nothing to keep once per page: each bundle that uses
  * them carries its own few bytes, cheaper than a shared module's registration in every entry.
  */
-export const UNSHARED_CONTRACTS = new Set(['@registry/contracts/status-codes']);
+export const UNSHARED_CONTRACTS = new Set([
+  '@registry/contracts/status-codes',
+  '@registry/contracts/remote-health',
+]);
 
 /**
  * Modules no page imports (the server, the journal and the audit read them): shared, they would only

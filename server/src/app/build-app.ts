@@ -83,7 +83,7 @@ export async function buildApp({
       setDomainExpiry: (name, expiresAt) => services.domains.setExpiry(name, expiresAt),
       openToNetwork: config.LEDGER_DEV_ROUTES === 'open',
     });
-  const releases = await registerReleases(app, database, { config, remotes, metrics });
+  const releases = await registerReleases(app, database, { config, remotes, metrics, publicUrl });
   await registerStaticApps(app, config.APPS_ROOT, releases);
   return app;
 }

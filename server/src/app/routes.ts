@@ -20,7 +20,12 @@ import { profileRoutes } from '../modules/profile/routes';
 import { gatewayRoutes } from '../modules/records/gateway-routes';
 import { recordRoutes } from '../modules/records/routes';
 import { reminderRoutes } from '../modules/reminders/routes';
+import { createCanaryJudge } from '../modules/releases/canary-judge';
 import { releaseRoutes } from '../modules/releases/routes';
+import { remoteHealthRoutes } from '../modules/remote-health/routes';
+import { createRemoteHealthService } from '../modules/remote-health/service';
+import { createFeedLeases } from '../jobs/feed-leases';
+import { createRoundGuard, roundTimer } from '../jobs/timer-rounds';
 import { createReleaseService } from '../modules/releases/service';
 import { tldRoutes } from '../modules/tlds/routes';
 import { registerRemotesManifest } from '../plugins/remotes-manifest';
@@ -213,10 +218,27 @@ export async function registerOperations(
 }
 
 /** Feature teams' releases: every server on the database serves the live one of each remote. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes browsers' remote health reports and judges auto canaries; `main` starts its timers. */
+    canaryWork: { start(judgeMs: number): void; stop(): void; round(): Promise<void> };
+  }
+}
+
+/** How often the health counts taken in are written. */
+const HEALTH_FLUSH_MS = 5_000;
+/** The lease name under which one server judges the canaries. */
+const CANARY_JUDGE_LEASE = 'canary-judge';
+
 export async function registerReleases(
   app: FastifyInstance,
   database: Database,
-  { config, remotes, metrics }: { config: AppConfig; remotes: RemotesManifest; metrics: Metrics },
+  {
+    config,
+    remotes,
+    metrics,
+    publicUrl,
+  }: { config: AppConfig; remotes: RemotesManifest; metrics: Metrics; publicUrl: string },
 ) {
   const releasesDir = path.resolve(config.RELEASES_DIR ?? path.join(config.DATA_DIR, 'releases'));
   const releases = createReleaseService({
@@ -225,8 +247,61 @@ export async function registerReleases(
     defaults: remotes,
     appsRoot: config.APPS_ROOT,
     log: (level, line, details) => app.log[level](details, line),
+    onRecorded: () => health.forgetVersions(),
   });
-  await app.register(releaseRoutes, { prefix: '/api', releases, deployToken: config.DEPLOY_TOKEN });
+  const health = createRemoteHealthService({
+    db: database.db,
+    recordedVersions: () => releases.recordedVersions(),
+    maxReportsPerMinute: config.REMOTE_HEALTH_REPORTS_PER_MINUTE,
+    observe: (row) => metrics.observeRemoteEvent(row),
+    observeRefused: () => metrics.observeHealthReportRefused(),
+  });
+  const leases = createFeedLeases(database.db, { leaseMs: config.FEED_LEASE_MS });
+  const judge = createCanaryJudge({
+    releases,
+    health,
+    leads: () => leases.holds(CANARY_JUDGE_LEASE),
+    log: (line, details) => app.log.info(details, line),
+  });
+  await app.register(releaseRoutes, {
+    prefix: '/api',
+    releases,
+    health: () => judge.status(),
+    deployToken: config.DEPLOY_TOKEN,
+  });
+  await app.register(async (scope) => {
+    refuseCrossOriginWrites(scope, publicUrl);
+    await scope.register(remoteHealthRoutes, {
+      health,
+      rateLimit: { max: config.RATE_LIMIT_REMOTE_HEALTH, timeWindow: MINUTE },
+    });
+  });
+  const warn = (line: string) => app.log.warn(line);
+  const flushGuard = createRoundGuard('remote health writer', warn, Date.now);
+  const judgeGuard = createRoundGuard('canary judge', warn, Date.now);
+  const flushing = roundTimer(() => flushGuard(() => health.flush()));
+  const judging = roundTimer(() => judgeGuard(() => judge.round()));
+  app.decorate('canaryWork', {
+    start(judgeMs: number) {
+      flushing.start(HEALTH_FLUSH_MS);
+      judging.start(judgeMs);
+    },
+    stop() {
+      flushing.stop();
+      judging.stop();
+    },
+    /** Writes the counts taken in, then judges: what the timers do, at once. */
+    async round() {
+      await health.flush();
+      await judge.round();
+    },
+  });
+  app.addHook('onClose', async () => {
+    flushing.stop();
+    judging.stop();
+    await health.flush().catch(() => undefined);
+    await leases.release().catch(() => undefined);
+  });
   const manifest = (bucket: number) => releases.manifest(bucket);
   registerRemotesManifest(app, manifest);
   await registerReleaseFiles(app, releasesDir, {
@@ -236,5 +311,5 @@ export async function registerReleases(
       app.log.error({ audit: 'release-file-changed', ...refusal }, 'release file refused: its bytes changed');
     },
   });
-  return { manifest, releasesDir };
+  return { manifest, releasesDir, health, judge };
 }

@@ -438,7 +438,43 @@ export const remoteCanaries = pgTable('remote_canaries', {
   percent: integer('percent').notNull(),
   actor: text('actor').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When this version first went to browsers: the health compared for it is counted from here. */
+  startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  /** Judged by the server (promoted when healthy, stopped when worse than live), or null: by hand only. */
+  auto: jsonb('auto').$type<{ windowSeconds: number; minMounts: number }>(),
 });
+
+/** Why a canary ended without a person: made live, or stopped, with the figures it was judged on. */
+export const remoteCanaryDecisions = pgTable(
+  'remote_canary_decisions',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    /** `promoted` or `stopped`. */
+    outcome: text('outcome').notNull(),
+    reason: text('reason').notNull(),
+    figures: jsonb('figures').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('remote_canary_decisions_remote_idx').on(table.remote, table.id)],
+);
+
+/**
+ * What browsers reported of each remote version, per minute: page mounts and each kind of error
+ * (`remote-health` module). `remote` `*` holds the reports the endpoint refused (its limits).
+ */
+export const remoteHealthCounts = pgTable(
+  'remote_health_counts',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    kind: text('kind').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.remote, table.version, table.kind, table.minute] })],
+);
 
 /**
  * The journal's outbox: each change to a name's public state, written in the same transaction as the

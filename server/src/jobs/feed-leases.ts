@@ -16,27 +16,36 @@ export function createFeedLeases(
   db: Db,
   { leaseMs = FEED_LEASE_MS, leader = randomUUID() }: { leaseMs?: number; leader?: string } = {},
 ) {
+  /** One statement a round: the row is made on first use, and taken only when free or ours. */
+  async function takeLease(name: string) {
+    const lease = {
+      leader,
+      leaseUntil: sql`now() + (${leaseMs} || ' milliseconds')::interval`,
+      updatedAt: sql`now()`,
+    };
+    const [row] = await db
+      .insert(ledgerFeeds)
+      .values({ name, ...lease })
+      .onConflictDoUpdate({
+        target: ledgerFeeds.name,
+        set: lease,
+        setWhere: sql`(${ledgerFeeds.leader} = ${leader} or ${ledgerFeeds.leader} is null or ${ledgerFeeds.leaseUntil} < now())`,
+      })
+      .returning({ cursor: ledgerFeeds.cursor });
+    return row;
+  }
+
   return {
     leader,
 
     /** Takes or renews the lease on a feed: its cursor when this server leads it now, else null. */
     async lead(name: string): Promise<string | null> {
-      const lease = {
-        leader,
-        leaseUntil: sql`now() + (${leaseMs} || ' milliseconds')::interval`,
-        updatedAt: sql`now()`,
-      };
-      // One statement a round: the feed's row is made on first use, and taken only when free or ours.
-      const [row] = await db
-        .insert(ledgerFeeds)
-        .values({ name, ...lease })
-        .onConflictDoUpdate({
-          target: ledgerFeeds.name,
-          set: lease,
-          setWhere: sql`(${ledgerFeeds.leader} = ${leader} or ${ledgerFeeds.leader} is null or ${ledgerFeeds.leaseUntil} < now())`,
-        })
-        .returning({ cursor: ledgerFeeds.cursor });
-      return row?.cursor ?? null;
+      return (await takeLease(name))?.cursor ?? null;
+    },
+
+    /** Takes or renews the lease on a task without a cursor (one server decides): whether this one holds it. */
+    async holds(name: string): Promise<boolean> {
+      return (await takeLease(name)) !== undefined;
     },
 
     /**

@@ -80,7 +80,28 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  const remoteEvents = new Counter({
+    name: 'remote_events_total',
+    help: 'What browsers reported of each remote version: page mounts and errors, by kind (load-failure, render-error, unhandled)',
+    labelNames: ['remote', 'version', 'kind'] as const,
+    registers: [registry],
+  });
+  const refusedHealthReports = new Counter({
+    name: 'remote_health_reports_refused_total',
+    help: 'Remote health reports refused by a limit (per address, or this server in all)',
+    registers: [registry],
+  });
+
   return {
+    /** Counts a browser reported of a remote version (only versions the server recorded). */
+    observeRemoteEvent(event: { remote: string; version: string; kind: string; count: number }) {
+      remoteEvents.inc({ remote: event.remote, version: event.version, kind: event.kind }, event.count);
+    },
+
+    observeHealthReportRefused() {
+      refusedHealthReports.inc();
+    },
+
     /** A release file refused because it changed on disk after its release was recorded. */
     observeReleaseFileRefused(remote: string) {
       refusedReleaseFiles.inc({ remote });

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 
-type Props = { fallback: (error: Error) => ReactNode; children: ReactNode };
+type Props = { fallback: (error: Error) => ReactNode; onError?: (error: Error) => void; children: ReactNode };
 
 /**
  * Keeps a part of the page that failed to itself: its fallback stands in for it and the rest of the
@@ -14,6 +14,10 @@ export class PartBoundary extends Component<Props, { error: Error | null }> {
 
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+
+  override componentDidCatch(error: Error) {
+    this.props.onError?.(error);
   }
 
   override render() {

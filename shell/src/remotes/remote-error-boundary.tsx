@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { RemoteName } from '@registry/contracts/remotes';
 import { PartBoundary } from '../layout/part-boundary';
-import { RemoteSkewError } from './remote-registry';
+import { countRemote } from './remote-health';
+import { loadFailures, RemoteSkewError } from './remote-registry';
 
 const REMOTE_LABELS: Record<RemoteName, string> = {
   search: 'search',
@@ -18,6 +19,11 @@ export function RemoteErrorBoundary({ remote, onRetry, children }: Props) {
   const label = REMOTE_LABELS[remote];
   return (
     <PartBoundary
+      onError={(error) => {
+        // A chunk of the remote's page that did not arrive is a load failure; anything else it threw, a render error.
+        if (!loadFailures.has(error))
+          countRemote(remote, error.name === 'ChunkLoadError' ? 'load-failure' : 'render-error');
+      }}
       fallback={(error) => (
         <section className="remote-fallback" role="alert" data-remote-fallback={remote}>
           <h2>This section is unavailable</h2>

@@ -4,6 +4,7 @@ import type { RemoteName } from '@registry/contracts/remotes';
 import type { PageProps } from '@registry/contracts/routes';
 import { Spinner } from '@registry/ui/spinner';
 import { RemoteErrorBoundary } from './remote-error-boundary';
+import { countRemote } from './remote-health';
 import { loadRemotePage } from './remote-registry';
 
 type RemotePageProps = { remote: RemoteName; page: string };
@@ -19,6 +20,7 @@ export function RemotePage({ remote, page }: RemotePageProps) {
       lazy(async () => {
         // Remotes expose their pages lazily too: React takes a component here, not another lazy one.
         const Loaded = await loadRemotePage(remote, page, attempt > 0);
+        countRemote(remote, 'mount');
         return { default: (props: PageProps) => <Loaded {...props} /> };
       }),
     [remote, page, attempt],

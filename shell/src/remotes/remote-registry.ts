@@ -11,6 +11,7 @@ import {
 } from '@registry/contracts/remotes';
 import type { ComponentType } from 'react';
 import type { PageProps } from '@registry/contracts/routes';
+import { countRemote, remoteTried } from './remote-health';
 
 /** What a remote's `./pages` module exports. */
 export type RemotePagesModule = { pages: Record<string, ComponentType<PageProps>> };
@@ -24,6 +25,9 @@ export class RemoteSkewError extends Error {
 
 type Registration = { entries: Map<RemoteName, RemoteEntry>; readAt: number };
 let registration: Promise<Registration> | undefined;
+/** Errors already counted as a failure to load (the error boundary that shows them counts nothing more). */
+export const loadFailures = new WeakSet<object>();
+
 /** Remotes whose code runs on this page: they keep the version they loaded until the next page load. */
 const loaded = new Set<RemoteName>();
 
@@ -91,12 +95,18 @@ export async function loadRemotePage(
   const found = (await remoteEntries(remote, fresh)).get(remote);
   if (!found) throw new Error(`No address is configured for the ${remote} remote`);
   const first = !loaded.has(remote);
+  const failed = (error: unknown) => {
+    countRemote(remote, 'load-failure');
+    if (error instanceof Object) loadFailures.add(error);
+    return error;
+  };
   if (first) {
+    remoteTried(remote, found.entry, found.version);
     const build = await buildOf(found);
     const skew = build && buildSkew(build);
     if (skew) {
       console.error(`Refused the ${remote} remote at ${found.entry}: ${skew}`);
-      throw new RemoteSkewError(skew);
+      throw failed(new RemoteSkewError(skew));
     }
     // From here it counts as running: a later read of the list leaves its registration alone.
     loaded.add(remote);
@@ -104,7 +114,7 @@ export async function loadRemotePage(
   const module = await loadRemote<RemotePagesModule>(`${remote}/${EXPOSED_PAGES_MODULE.slice(2)}`).catch(
     (error: unknown) => {
       if (first) loaded.delete(remote);
-      throw error;
+      throw failed(error);
     },
   );
   const component = module?.pages[page];

@@ -3,7 +3,10 @@
  * npm run release -- <remote> --activate <version>               make a recorded release live
  * npm run release -- <remote> --rollback                         back to the version live before
  * npm run release -- <remote> <version> --canary <percent>       serve it to a share of browsers (0 stops)
- * npm run release -- --list                                      each remote's releases and the live one
+ *   [--auto [--window <seconds>] [--min-mounts <n>]]             …judged by the server: stopped when its
+ *                                                                  errors are worse than live's, else made live
+ * npm run release -- --list                                      each remote's releases, the live one, decisions
+ * npm run release -- --status                                    each remote's live and canary health
  *
  * Talks to the server at RELEASE_SERVER (default http://localhost:$PORT) with DEPLOY_TOKEN; writes
  * release folders into the server's RELEASES_DIR (default DATA_DIR/releases).
@@ -29,6 +32,10 @@ const { values, positionals } = parseArgs({
     list: { type: 'boolean' },
     from: { type: 'string' },
     canary: { type: 'string' },
+    auto: { type: 'boolean' },
+    window: { type: 'string', default: '600' },
+    'min-mounts': { type: 'string', default: '200' },
+    status: { type: 'boolean' },
   },
 });
 
@@ -55,18 +62,48 @@ type Listing = {
   remotes: Array<{
     remote: string;
     live: string | null;
-    canary: { version: string; percent: number } | null;
+    canary: { version: string; percent: number; auto: object | null } | null;
     releases: Array<{ version: string; createdAt: string }>;
+    decisions: Array<{ version: string; outcome: string; reason: string; decidedAt: string }>;
   }>;
 };
 
 async function list() {
   const { remotes } = await api<Listing>('GET', '/api/admin/remotes');
-  for (const { remote, live, canary, releases } of remotes) {
-    const trial = canary ? `, canary ${canary.version} for ${canary.percent} % of browsers` : '';
+  for (const { remote, live, canary, releases, decisions } of remotes) {
+    const judged = canary?.auto ? ', judged by the server' : '';
+    const trial = canary ? `, canary ${canary.version} for ${canary.percent} % of browsers${judged}` : '';
     console.log(`${remote}: live ${live ?? 'own build'}${trial}`);
     for (const release of releases)
       console.log(`  ${release.version === live ? '*' : ' '} ${release.version}  ${release.createdAt}`);
+    for (const decision of decisions.slice(0, 3))
+      console.log(`  ${decision.decidedAt} ${decision.version} ${decision.outcome}: ${decision.reason}`);
+  }
+}
+
+type Figures = { version: string; loads: number; errors: number; rate: number };
+type Health = {
+  remotes: Array<{
+    remote: string;
+    since: string;
+    live: Figures;
+    canary: (Figures & { percent: number; auto: object | null }) | null;
+  }>;
+};
+
+const described = ({ version, loads, errors, rate }: Figures) =>
+  `${version}: ${loads} page loads, ${errors} with errors (${(rate * 100).toFixed(1)} %)`;
+
+/** Each remote's live and canary versions with what browsers reported of them. */
+async function status() {
+  const { remotes } = await api<Health>('GET', '/api/admin/remotes/health');
+  for (const { remote, since, live, canary } of remotes) {
+    console.log(`${remote} since ${since}`);
+    console.log(`  live    ${described(live)}`);
+    if (canary)
+      console.log(
+        `  canary  ${described(canary)}, ${canary.percent} % of browsers${canary.auto ? ', judged by the server' : ''}`,
+      );
   }
 }
 
@@ -98,6 +135,7 @@ async function live(remote: string): Promise<string | null> {
 
 async function main() {
   if (values.list) return list();
+  if (values.status) return status();
   const [name, version] = positionals;
   if (!name) throw new Error('Name a remote, e.g. npm run release -- mfe-search');
   const remote = remoteNamed(name);
@@ -115,11 +153,18 @@ async function main() {
   if (values.canary !== undefined) {
     if (!version)
       throw new Error('Name the version to serve, e.g. npm run release -- mfe-search <version> --canary 10');
+    const auto = values.auto
+      ? { windowSeconds: Number(values.window), minMounts: Number(values['min-mounts']) }
+      : undefined;
     const answer = await api<{ percent: number }>('POST', `/api/admin/remotes/${remote}/canary`, {
       version,
       percent: Number(values.canary),
+      ...(auto ? { auto } : {}),
     });
-    console.log(`${remote} ${version} goes to ${answer.percent} % of browsers`);
+    const judged = auto
+      ? `; the server makes it live after ${auto.windowSeconds} s and ${auto.minMounts} page loads if its errors are no worse than live's, and stops it as soon as they are`
+      : '';
+    console.log(`${remote} ${version} goes to ${answer.percent} % of browsers${judged}`);
     return;
   }
   if (version) {

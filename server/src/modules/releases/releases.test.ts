@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,34 +10,9 @@ import { remoteReleases } from '../../db/schema';
 import type { Mail } from '../../mail/mailer';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { engineCases } from '../../testing/test-databases';
-import { contentHash, newVersion, releaseFiles } from './release-files';
+import { writeRelease } from '../../testing/release-folders';
 
 const TOKEN = 'deploy-token-of-the-search-team-0123456789';
-
-/** A release folder as the CLI writes it: a small federated build, hashed into its version. */
-async function writeRelease(
-  releasesDir: string,
-  folder: string,
-  label: string,
-  at: Date,
-  extra: Record<string, Buffer> = {},
-) {
-  const build = await mkdtemp(path.join(tmpdir(), 'build-'));
-  for (const [file, content] of Object.entries(extra)) await writeFile(path.join(build, file), content);
-  await writeFile(path.join(build, 'mf-manifest.json'), JSON.stringify({ id: folder, label }));
-  await writeFile(path.join(build, 'remoteEntry.js'), `console.log(${JSON.stringify(label)});`);
-  await writeFile(
-    path.join(build, 'registry-build.json'),
-    JSON.stringify({ contracts: CONTRACTS_VERSION, bus: BUS_VERSION }),
-  );
-  const files = await releaseFiles(build);
-  const version = newVersion((await contentHash(build, files)).hash, at);
-  await mkdir(path.join(releasesDir, folder), { recursive: true });
-  const { cp } = await import('node:fs/promises');
-  await cp(build, path.join(releasesDir, folder, version), { recursive: true });
-  await rm(build, { recursive: true });
-  return version;
-}
 
 describe.each(engineCases)('releases of remotes on $engine', ({ open }) => {
   let t: TestApp;
@@ -199,7 +174,7 @@ describe.each(engineCases)('releases of remotes on $engine', ({ open }) => {
           percent: 30,
         })
       ).json(),
-    ).toEqual({ remote: 'cart_checkout', version: candidate, percent: 30 });
+    ).toEqual({ remote: 'cart_checkout', version: candidate, percent: 30, auto: null });
 
     const cartFor = async (cookie?: string) => {
       const answer = await t.app.inject({
@@ -230,6 +205,8 @@ describe.each(engineCases)('releases of remotes on $engine', ({ open }) => {
     expect(listed.remotes.find((each) => each.remote === 'cart_checkout')!.canary).toEqual({
       version: candidate,
       percent: 30,
+      auto: null,
+      startedAt: expect.any(String),
     });
 
     await deploy(t.app, 'POST', '/api/admin/remotes/cart_checkout/canary', {

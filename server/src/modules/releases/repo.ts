@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
-import { remoteActivations, remoteCanaries, remoteReleases } from '../../db/schema';
+import { remoteActivations, remoteCanaries, remoteCanaryDecisions, remoteReleases } from '../../db/schema';
 
 export type ReleaseRow = typeof remoteReleases.$inferSelect;
 export type ActivationRow = typeof remoteActivations.$inferSelect;
@@ -88,10 +88,15 @@ export async function insertActivation(tx: Executor, activation: typeof remoteAc
   return row!;
 }
 
-/** Serves `version` to `percent` of browsers, or stops the remote's canary (percent 0). */
+export type CanaryAuto = { windowSeconds: number; minMounts: number };
+
+/**
+ * Serves `version` to `percent` of browsers, or stops the remote's canary (percent 0). A new version
+ * starts its own count of health (`startedAt`); a change of share alone keeps it.
+ */
 export async function setCanary(
-  db: Db,
-  canary: { remote: string; version: string; percent: number; actor: string },
+  db: Executor,
+  canary: { remote: string; version: string; percent: number; actor: string; auto?: CanaryAuto | null },
 ) {
   if (canary.percent === 0) {
     await db.delete(remoteCanaries).where(eq(remoteCanaries.remote, canary.remote));
@@ -101,21 +106,30 @@ export async function setCanary(
     version: canary.version,
     percent: canary.percent,
     actor: canary.actor,
+    auto: canary.auto ?? null,
     updatedAt: new Date(),
   };
   await db
     .insert(remoteCanaries)
     .values({ remote: canary.remote, ...change })
-    .onConflictDoUpdate({ target: remoteCanaries.remote, set: change });
+    .onConflictDoUpdate({
+      target: remoteCanaries.remote,
+      set: {
+        ...change,
+        startedAt: sql`case when ${remoteCanaries.version} = excluded.version then ${remoteCanaries.startedAt} else now() end`,
+      },
+    });
 }
 
 /** Every remote's canary with the build its release states. */
-export async function canaries(db: Db) {
+export async function canaries(db: Executor) {
   return db
     .select({
       remote: remoteCanaries.remote,
       version: remoteCanaries.version,
       percent: remoteCanaries.percent,
+      startedAt: remoteCanaries.startedAt,
+      auto: remoteCanaries.auto,
       build: remoteReleases.build,
     })
     .from(remoteCanaries)
@@ -126,4 +140,22 @@ export async function canaries(db: Db) {
         eq(remoteReleases.version, remoteCanaries.version),
       ),
     );
+}
+
+/** Every recorded version, by remote. */
+export function recordedVersions(db: Db) {
+  return db.select({ remote: remoteReleases.remote, version: remoteReleases.version }).from(remoteReleases);
+}
+
+export async function insertDecision(tx: Executor, decision: typeof remoteCanaryDecisions.$inferInsert) {
+  await tx.insert(remoteCanaryDecisions).values(decision);
+}
+
+export function decisionsOf(db: Db, remote: string, limit: number) {
+  return db
+    .select()
+    .from(remoteCanaryDecisions)
+    .where(eq(remoteCanaryDecisions.remote, remote))
+    .orderBy(desc(remoteCanaryDecisions.id))
+    .limit(limit);
 }

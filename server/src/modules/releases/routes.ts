@@ -3,10 +3,13 @@ import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/session-routes';
 import { HttpError } from '../../http-error';
+import type { CanaryJudge } from './canary-judge';
 import { remoteNamed, type ReleaseService } from './service';
 
 type Options = {
   releases: ReleaseService;
+  /** Each remote's live and canary versions with what browsers reported of them. */
+  health: CanaryJudge['status'];
   /** DEPLOY_TOKEN; without it every deploy route answers 404 (as if absent). */
   deployToken: string | undefined;
 };
@@ -27,13 +30,44 @@ const SwitchSchema = z.object({
   previous: z.string().nullable(),
 });
 
+/** A canary judged by the server: its window (seconds) and the page loads each version needs first. */
+const AutoSchema = z.object({
+  windowSeconds: z
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 24 * 3600),
+  minMounts: z.number().int().min(1).max(1_000_000),
+});
+
+const FiguresSchema = z.object({
+  version: z.string(),
+  mounts: z.number(),
+  loadFailures: z.number(),
+  renderErrors: z.number(),
+  unhandled: z.number(),
+  loads: z.number(),
+  errors: z.number(),
+  rate: z.number(),
+});
+
 /** Every remote's releases, the live one, its canary and its recent switches. */
 const ReleaseListSchema = z.object({
   remotes: z.array(
     z.object({
       remote: z.string(),
       live: z.string().nullable(),
-      canary: z.object({ version: z.string(), percent: z.number() }).nullable(),
+      canary: z
+        .object({
+          version: z.string(),
+          percent: z.number(),
+          auto: AutoSchema.nullable(),
+          startedAt: z.string(),
+        })
+        .nullable(),
+      decisions: z.array(
+        z.object({ version: z.string(), outcome: z.string(), reason: z.string(), decidedAt: z.string() }),
+      ),
       releases: z.array(
         z.object({
           version: z.string(),
@@ -56,7 +90,10 @@ const ReleaseListSchema = z.object({
 });
 
 /** The deploy API of feature teams: publish a release, switch or roll back a remote (DEPLOY_TOKEN). */
-export const releaseRoutes: FastifyPluginAsyncZod<Options> = async (app, { releases, deployToken }) => {
+export const releaseRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { releases, health, deployToken },
+) => {
   app.addHook('onRequest', async (request) => {
     if (!deployToken)
       throw new HttpError(404, 'DEPLOYS_OFF', 'Releases are off on this server: set DEPLOY_TOKEN');
@@ -81,9 +118,33 @@ export const releaseRoutes: FastifyPluginAsyncZod<Options> = async (app, { relea
     },
     async () => ({ remotes: await releases.list() }),
   );
+  app.get(
+    '/admin/remotes/health',
+    {
+      schema: {
+        summary:
+          "Each remote's live and canary versions with their page loads and error rates, since the canary began (else the last hour)",
+        tags: ['deploy'],
+        response: {
+          200: z.object({
+            remotes: z.array(
+              z.object({
+                remote: z.string(),
+                since: z.string(),
+                live: FiguresSchema,
+                canary: FiguresSchema.extend({ percent: z.number(), auto: AutoSchema.nullable() }).nullable(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async () => ({ remotes: await health() }),
+  );
   // Only these two: the options of this plugin also carry its prefix.
-  await app.register(recordRoutes, { releases, deployToken });
-  await app.register(switchRoutes, { releases, deployToken });
+  await app.register(recordRoutes, { releases, health, deployToken });
+  await app.register(switchRoutes, { releases, health, deployToken });
 };
 
 /** A release folder recorded, and served to a share of browsers. */
@@ -128,9 +189,18 @@ const recordRoutes: FastifyPluginAsyncZod<Options> = async (app, { releases }) =
           'Serve a recorded release to a share of browsers (each keeps its share), or stop (percent 0)',
         tags: ['deploy'],
         params: RemoteParams,
-        body: z.object({ version: z.string().max(40), percent: z.number().int().min(0).max(99) }),
+        body: z.object({
+          version: z.string().max(40),
+          percent: z.number().int().min(0).max(99),
+          auto: AutoSchema.optional(),
+        }),
         response: {
-          200: z.object({ remote: z.string(), version: z.string(), percent: z.number() }),
+          200: z.object({
+            remote: z.string(),
+            version: z.string(),
+            percent: z.number(),
+            auto: AutoSchema.nullable(),
+          }),
           ...errors,
         },
       },
@@ -141,6 +211,7 @@ const recordRoutes: FastifyPluginAsyncZod<Options> = async (app, { releases }) =
         request.body.version,
         request.body.percent,
         request.ip,
+        request.body.auto ?? null,
       ),
   );
 };

@@ -18,6 +18,9 @@ import { HttpError, badRequest, notFound } from '../../http-error';
 import * as repo from './repo';
 import { contentHash, fileDigest, RELEASE_VERSION, releaseFiles } from './release-files';
 
+/** Who the release history names for what the server decided on its own. */
+export const CANARY_JUDGE = 'canary-judge';
+
 /** A remote as the CLI or the API names it: `search` or its folder `mfe-search`. */
 export function remoteNamed(name: string): RemoteName {
   const app = REMOTE_APPS.find((each) => each.name === name || each.folder === name);
@@ -50,6 +53,8 @@ type Deps = {
   appsRoot: string;
   /** Who switched what (info), and trouble reading the releases (warn). */
   log: (level: 'info' | 'warn', line: string, details: object) => void;
+  /** Told after each release recorded (the health reports of its version are taken from then on). */
+  onRecorded?: () => void;
 };
 
 /** Where each remote is found for a browser: its canary, the live release, or the server's own build. */
@@ -219,13 +224,80 @@ export function createReleaseService(deps: Deps) {
     ...createActivation(deps),
     ...createFileCheck(deps),
 
-    /** Serves a recorded release to `percent` of browsers (1–99), or stops the canary (0). */
-    async setCanary(remote: RemoteName, version: string, percent: number, actor: string) {
+    /**
+     * Serves a recorded release to `percent` of browsers (1–99), or stops the canary (0). With `auto`
+     * the server judges it against the live version: stopped when worse, made live when healthy.
+     */
+    async setCanary(
+      remote: RemoteName,
+      version: string,
+      percent: number,
+      actor: string,
+      auto: repo.CanaryAuto | null = null,
+    ) {
       if (percent > 0 && !(await repo.findRelease(db, remote, version)))
         throw notFound(`No release ${version} of ${remote} is recorded`);
-      await repo.setCanary(db, { remote, version, percent, actor });
-      log('info', 'remote canary', { audit: 'remote-canary', remote, version, percent, actor });
-      return { remote, version, percent };
+      await repo.setCanary(db, { remote, version, percent, actor, auto });
+      log('info', 'remote canary', { audit: 'remote-canary', remote, version, percent, auto, actor });
+      return { remote, version, percent, auto };
+    },
+
+    /** The canaries running and each remote's live version (absent: its own build). */
+    async current() {
+      const [canaries, liveRows] = await Promise.all([repo.canaries(db), repo.liveReleases(db)]);
+      const live = new Map<string, string>();
+      for (const row of liveRows) if (row.version) live.set(row.remote, row.version);
+      return { canaries, live };
+    },
+
+    /** Every recorded version, by remote. */
+    async recordedVersions() {
+      const versions = new Map<string, Set<string>>();
+      for (const { remote, version } of await repo.recordedVersions(db)) {
+        const known = versions.get(remote) ?? new Set<string>();
+        known.add(version);
+        versions.set(remote, known);
+      }
+      return versions;
+    },
+
+    /**
+     * Ends an auto canary as judged: `promoted` makes it live, `stopped` sends everybody back to the
+     * live version; either is recorded with its reason and figures. Nothing happens (false) when the
+     * canary changed meanwhile (a person stopped or replaced it, or another server decided first).
+     */
+    async decideCanary(decision: {
+      remote: string;
+      version: string;
+      outcome: 'promoted' | 'stopped';
+      reason: string;
+      figures: object;
+    }) {
+      const { remote, version, outcome } = decision;
+      const decided = await repo.withRemoteLocked(db, remote, async (tx) => {
+        const canary = (await repo.canaries(tx)).find((each) => each.remote === remote);
+        if (!canary?.auto || canary.version !== version) return false;
+        await repo.setCanary(tx, { remote, version, percent: 0, actor: CANARY_JUDGE });
+        if (outcome === 'promoted') {
+          const current = await repo.currentActivation(tx, remote);
+          if ((current?.version ?? null) !== version)
+            await repo.insertActivation(tx, {
+              remote,
+              version,
+              previousVersion: current?.version ?? null,
+              actor: CANARY_JUDGE,
+            });
+        }
+        await repo.insertDecision(tx, decision);
+        return true;
+      });
+      if (decided)
+        log('info', `canary ${outcome}`, {
+          audit: 'remote-canary-decision',
+          ...decision,
+          actor: CANARY_JUDGE,
+        });
+      return decided;
     },
 
     /** Records a release folder the CLI wrote, after checking its files still hash to its version. */
@@ -249,6 +321,7 @@ export function createReleaseService(deps: Deps) {
         bytes,
         fileHashes: digests,
       });
+      deps.onRecorded?.();
       return row!;
     },
 
@@ -257,15 +330,29 @@ export function createReleaseService(deps: Deps) {
       const canaries = await repo.canaries(db);
       return Promise.all(
         REMOTE_APPS.map(async ({ name }) => {
-          const [releases, activations] = await Promise.all([
+          const [releases, activations, decisions] = await Promise.all([
             repo.releasesOf(db, name),
             repo.activationsOf(db, name, 20),
+            repo.decisionsOf(db, name, 20),
           ]);
           const canary = canaries.find((each) => each.remote === name);
           return {
             remote: name,
             live: activations[0]?.version ?? null,
-            canary: canary ? { version: canary.version, percent: canary.percent } : null,
+            canary: canary
+              ? {
+                  version: canary.version,
+                  percent: canary.percent,
+                  auto: canary.auto,
+                  startedAt: canary.startedAt.toISOString(),
+                }
+              : null,
+            decisions: decisions.map((each) => ({
+              version: each.version,
+              outcome: each.outcome,
+              reason: each.reason,
+              decidedAt: each.decidedAt.toISOString(),
+            })),
             releases: releases.map((release) => ({
               version: release.version,
               createdAt: release.createdAt.toISOString(),
