@@ -164,6 +164,9 @@ export default defineConfig({
         DATA_DIR: releaseDataDir,
         LOG_LEVEL: 'error',
         DEPLOY_TOKEN: deployToken,
+        // Canaries are judged every second, and every journey's browser reports from this one machine.
+        CANARY_JUDGE_MS: '1000',
+        RATE_LIMIT_REMOTE_HEALTH: '10000',
       },
     },
     {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { deployToken, releaseDataDir, releasePort } from '../playwright.config';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -140,5 +140,131 @@ test('a remote built for another contracts major shows its fallback only; the he
   } finally {
     await release('mfe-resolver', '--rollback');
     await rm(skewed, { recursive: true, force: true });
+  }
+});
+
+type Listing = {
+  remotes: Array<{
+    remote: string;
+    live: string | null;
+    canary: { version: string } | null;
+    decisions: Array<{ version: string; outcome: string; reason: string }>;
+  }>;
+};
+
+/** The search remote as the deploy API lists it. */
+async function searchListing(request: APIRequestContext) {
+  const answer = await request.get('/api/admin/remotes', {
+    headers: { authorization: `Bearer ${deployToken}` },
+  });
+  return ((await answer.json()) as Listing).remotes.find((each) => each.remote === 'search')!;
+}
+
+/**
+ * Opens the search page `times` in a browser of the canary bucket `bucket` (each load reported when the
+ * page is hidden), and says what the last load showed.
+ */
+async function loadSearchPages(browser: Browser, baseURL: string, bucket: number, times: number) {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: 'registry_canary', value: String(bucket), url: baseURL }]);
+  const page = await context.newPage();
+  let shown = '';
+  for (let load = 0; load < times; load += 1) {
+    await page.goto('/gui/domains/web3');
+    const tagline = page.getByText(V1_TAGLINE, { exact: true }).or(page.getByText(V2_TAGLINE));
+    const fallback = page.locator('[data-remote-fallback="search"]');
+    await expect(tagline.or(fallback)).toBeVisible();
+    shown = (await fallback.isVisible()) ? 'fallback' : ((await tagline.textContent()) ?? '');
+    // Hidden: the page sends what it counted.
+    await page.goto('about:blank');
+  }
+  await context.close();
+  return shown;
+}
+
+test('a search release that throws on render, at 50 % with --auto, is stopped by the server; its browsers get live again', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const liveBuild = await buildCopy('mfe-search', () => null);
+  const broken = await buildCopy('mfe-search', (file, text) =>
+    file.startsWith('page-search.') && text.includes(`tagline:"${V1_TAGLINE}"`)
+      ? text.replace(`tagline:"${V1_TAGLINE}"`, 'tagline:(()=>{throw Error("this release is broken")})()')
+      : null,
+  );
+  try {
+    await release('mfe-search', '--from', liveBuild, '--activate');
+    const live = (await searchListing(request)).live!;
+    const candidate = /Published search (\S+)/.exec(await release('mfe-search', '--from', broken))![1]!;
+    expect(
+      await release(
+        'mfe-search',
+        candidate,
+        '--canary',
+        '50',
+        '--auto',
+        '--window',
+        '600',
+        '--min-mounts',
+        '6',
+      ),
+    ).toContain('goes to 50 % of browsers; the server makes it live after 600 s and 6 page loads');
+
+    // Buckets below 50 get the candidate and see its fallback; the others get live.
+    expect(await loadSearchPages(browser, baseURL!, 10, 7)).toBe('fallback');
+    expect(await loadSearchPages(browser, baseURL!, 80, 7)).toBe(V1_TAGLINE);
+
+    // Long before its window, the server stops it on the errors browsers reported.
+    await expect
+      .poll(async () => (await searchListing(request)).canary, { timeout: 30_000, intervals: [1000] })
+      .toBeNull();
+    const listing = await searchListing(request);
+    expect(listing.live).toBe(live);
+    expect(listing.decisions[0]).toMatchObject({
+      version: candidate,
+      outcome: 'stopped',
+      reason: expect.stringMatching(
+        /^worse than live: error rate 100\.0 % over \d+ page loads against 0\.0 %/,
+      ),
+    });
+    expect(await release('--list')).toContain(`${candidate} stopped: worse than live`);
+    // A browser that had the candidate gets the live version on its next load.
+    expect(await loadSearchPages(browser, baseURL!, 10, 1)).toBe(V1_TAGLINE);
+    expect(await release('--status')).toMatch(new RegExp(`live {4}${live}: \\d+ page loads, 0 with errors`));
+  } finally {
+    await rm(liveBuild, { recursive: true, force: true });
+    await rm(broken, { recursive: true, force: true });
+  }
+});
+
+test('a healthy search release at 50 % with --auto is made live on its own after its window', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const healthy = await buildCopy('mfe-search', (_file, text) =>
+    text.includes(V1_TAGLINE) ? text.replaceAll(V1_TAGLINE, V2_TAGLINE) : null,
+  );
+  try {
+    const candidate = /Published search (\S+)/.exec(await release('mfe-search', '--from', healthy))![1]!;
+    await release('mfe-search', candidate, '--canary', '50', '--auto', '--window', '10', '--min-mounts', '3');
+    expect(await loadSearchPages(browser, baseURL!, 20, 3)).toBe(V2_TAGLINE);
+    expect(await loadSearchPages(browser, baseURL!, 70, 3)).toBe(V1_TAGLINE);
+    await expect
+      .poll(async () => (await searchListing(request)).live, { timeout: 40_000, intervals: [1000] })
+      .toBe(candidate);
+    const listing = await searchListing(request);
+    expect(listing.canary).toBeNull();
+    expect(listing.decisions[0]).toMatchObject({
+      version: candidate,
+      outcome: 'promoted',
+      reason: expect.stringMatching(/^healthy for 10 s: error rate 0\.0 %/),
+    });
+    // Every browser now gets it, the ones that had live included.
+    expect(await loadSearchPages(browser, baseURL!, 70, 1)).toBe(V2_TAGLINE);
+  } finally {
+    await release('mfe-search', '--rollback');
+    await rm(healthy, { recursive: true, force: true });
   }
 });
