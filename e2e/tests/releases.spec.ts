@@ -268,3 +268,57 @@ test('a healthy search release at 50 % with --auto is made live on its own after
     await rm(healthy, { recursive: true, force: true });
   }
 });
+
+test('a release entry changed after recording is refused by the server, and by the shell when a CDN serves it changed; the other remotes keep working', async ({
+  page,
+  request,
+}) => {
+  const build = await buildCopy('mfe-resolver', () => null);
+  try {
+    const version = /Published resolver (\S+)/.exec(
+      await release('mfe-resolver', '--from', build, '--activate'),
+    )![1]!;
+    const entry = `/releases/mfe-resolver/${version}/remoteEntry.js`;
+    const entryRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith(entry)) entryRequests.push(sent.url());
+    });
+    await page.goto('/w3/resolver');
+    await expect(page.getByRole('heading', { name: 'Resolve Hedera Domains' })).toBeVisible();
+    // The preload and the federation runtime ask for it the same way (with its digest): fetched once.
+    expect(entryRequests).toHaveLength(1);
+
+    // A CDN in between serves other bytes under the same address: the browser refuses them.
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (/integrity/i.test(message.text())) refusals.push(message.text());
+    });
+    await page.route(`**${entry}`, async (route) => {
+      const original = await route.fetch();
+      await route.fulfill({ response: original, body: `${await original.text()}\nwindow.swapped = true;` });
+    });
+    await page.goto('/w3/resolver');
+    await expect(page.locator('[data-remote-fallback="resolver"]')).toContainText('could not be loaded');
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => 'swapped' in window)).toBe(false);
+    await page.unroute(`**${entry}`);
+
+    // Changed on the server's disk: the server refuses the file itself.
+    const onDisk = path.join(releaseDataDir, 'releases', 'mfe-resolver', version, 'remoteEntry.js');
+    await writeFile(onDisk, `${await readFile(onDisk, 'utf8')}\nwindow.swapped = true;`);
+    const served = await request.get(entry);
+    expect(served.status()).toBe(500);
+    expect(await served.json()).toMatchObject({ code: 'RELEASE_FILE_CHANGED' });
+    await page.goto('/w3/resolver');
+    await expect(page.locator('[data-remote-fallback="resolver"]')).toBeVisible();
+
+    // The header and the other remotes keep working.
+    await page.getByRole('banner').getByRole('link', { name: /cart/i }).click();
+    await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+    await page.goto('/gui/domains/web3');
+    await expect(page.getByText(V1_TAGLINE, { exact: true })).toBeVisible();
+  } finally {
+    await release('mfe-resolver', '--rollback');
+    await rm(build, { recursive: true, force: true });
+  }
+});

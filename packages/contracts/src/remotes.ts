@@ -65,6 +65,8 @@ export const RemoteEntrySchema = z.object({
   entry: z.string().check(z.minLength(1)),
   /** The release serving it (absent: the server's own build or a configured address). */
   version: z.optional(z.string()),
+  /** The entry's SHA-256 as recorded with its release (`sha256-…`): the browser refuses other bytes. */
+  integrity: z.optional(z.string()),
   /** What its build states, when the server knows it. */
   build: z.optional(BuildInfoSchema),
 });

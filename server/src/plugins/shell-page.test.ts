@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUS_VERSION, CONTRACTS_VERSION } from '@registry/contracts/remotes';
-import { contentHash, newVersion, releaseFiles } from '../modules/releases/release-files';
+import { contentHash, fileDigest, newVersion, releaseFiles } from '../modules/releases/release-files';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { engineCases } from '../testing/test-databases';
 import { firstPageOf } from './shell-page';
@@ -39,7 +39,7 @@ async function writeRemoteBuild(folder: string, label: string) {
 type ShellPage = {
   status: number;
   list: { remotes: Array<{ name: string; entry: string; version?: string }> };
-  preloads: Array<{ href: string; as: string; crossorigin: boolean }>;
+  preloads: Array<{ href: string; as: string; integrity?: string; crossorigin: boolean }>;
   bucketCookie?: string;
 };
 
@@ -85,8 +85,15 @@ describe.each(engineCases)('the shell page on $engine', ({ open }) => {
     const html = answer.body;
     const listText = /<script type="application\/json" id="remotes-list">(.*?)<\/script>/.exec(html)?.[1];
     const preloads = [
-      ...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"( crossorigin="anonymous")?>/g),
-    ].map((match) => ({ as: match[1]!, href: match[2]!, crossorigin: match[3] !== undefined }));
+      ...html.matchAll(
+        /<link rel="preload" as="(\w+)" href="([^"]+)"(?: integrity="([^"]+)")?( crossorigin="anonymous")?>/g,
+      ),
+    ].map((match) => ({
+      as: match[1]!,
+      href: match[2]!,
+      ...(match[3] ? { integrity: match[3] } : {}),
+      crossorigin: match[4] !== undefined,
+    }));
     const bucketCookie = answer.cookies.find((each) => each.name === 'registry_canary')?.value;
     return {
       status: answer.statusCode,
@@ -151,7 +158,12 @@ describe.each(engineCases)('the shell page on $engine', ({ open }) => {
   it("preloads the first page's remote: entry, exposed module, page files and the shell modules it takes", async () => {
     const base = `/releases/mfe-search/${candidate}/`;
     expect((await shellPage('/gui/domains/web3', 'registry_canary=10')).preloads).toEqual([
-      { as: 'script', href: `${base}remoteEntry.js`, crossorigin: false },
+      {
+        as: 'script',
+        href: `${base}remoteEntry.js`,
+        integrity: fileDigest(Buffer.from('/* candidate */')),
+        crossorigin: true,
+      },
       { as: 'script', href: `${base}expose.candidate.js`, crossorigin: false },
       { as: 'style', href: `${base}page-search.candidate.css`, crossorigin: false },
       { as: 'script', href: `${base}page-search.candidate.js`, crossorigin: false },

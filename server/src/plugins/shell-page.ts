@@ -46,10 +46,12 @@ export function firstPageOf(pathname: string, search: string, signedIn: boolean)
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-type Preload = { href: string; as: 'script' | 'style' };
+type Preload = { href: string; as: 'script' | 'style'; integrity?: string };
 
-function preloadTag({ href, as }: Preload) {
-  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`;
+function preloadTag({ href, as, integrity }: Preload) {
+  // A checked entry is fetched in CORS mode with its digest: the preload must be made the same way.
+  const checked = integrity ? ` integrity="${escapeAttribute(integrity)}" crossorigin="anonymous"` : '';
+  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${checked}>`;
 }
 
 const fileKind = (file: string): Preload['as'] => (file.endsWith('.css') ? 'style' : 'script');
@@ -100,9 +102,10 @@ export function createShellPage({ shellDist, appsRoot, releasesDir, manifest, lo
   }
 
   async function preloadsFor(page: PageRoute, remotes: RemotesManifest): Promise<Preload[]> {
-    const entry = remotes.remotes.find((remote) => remote.name === page.remote)?.entry;
-    if (!entry) return [];
-    const preloads: Preload[] = [{ href: entry, as: 'script' }];
+    const remote = remotes.remotes.find((each) => each.name === page.remote);
+    if (!remote) return [];
+    const { entry, integrity } = remote;
+    const preloads: Preload[] = [{ href: entry, as: 'script', ...(integrity ? { integrity } : {}) }];
     const folder = localFolder(page.remote, entry);
     const firstLoad = folder ? await remoteFirstLoad(folder) : null;
     if (!firstLoad) return preloads;

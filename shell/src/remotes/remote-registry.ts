@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   BUILD_INFO_FILE,
   buildSkew,
@@ -31,6 +31,20 @@ export const loadFailures = new WeakSet<object>();
 /** Remotes whose code runs on this page: they keep the version they loaded until the next page load. */
 const loaded = new Set<RemoteName>();
 
+/** Entry addresses with the digest their release recorded. */
+const integrityOf = new Map<string, string>();
+
+// A released entry is loaded with its digest: the browser refuses it if its bytes changed (on a CDN too).
+registerPlugins([
+  {
+    name: 'remote-entry-integrity',
+    createScript({ url, attrs }) {
+      const integrity = integrityOf.get(url);
+      if (integrity && attrs) Object.assign(attrs, { integrity, crossorigin: 'anonymous' });
+    },
+  },
+]);
+
 /** The list the server wrote into this page (as `/remotes.json` would answer), read once. */
 function listInPage(): unknown {
   const element = document.getElementById(REMOTES_LIST_ELEMENT);
@@ -54,10 +68,11 @@ async function fetchList(): Promise<unknown> {
 async function fetchAndRegister(): Promise<Registration> {
   const list = listInPage() ?? (await fetchList());
   const entries = new Map(
-    RemotesManifestSchema.parse(list).remotes.map((remote) => [
-      remote.name,
-      { ...remote, entry: new URL(remote.entry, location.href).href },
-    ]),
+    RemotesManifestSchema.parse(list).remotes.map((remote) => {
+      const entry = new URL(remote.entry, location.href).href;
+      if (remote.integrity) integrityOf.set(entry, remote.integrity);
+      return [remote.name, { ...remote, entry }];
+    }),
   );
   registerRemotes(
     [...entries.values()].filter(({ name }) => !loaded.has(name)),

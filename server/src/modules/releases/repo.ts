@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { REMOTE_ENTRY_FILE } from '@registry/contracts/remotes';
 import type { Db, Executor } from '../../db/database';
 import { remoteActivations, remoteCanaries, remoteCanaryDecisions, remoteReleases } from '../../db/schema';
 
@@ -48,8 +49,10 @@ export async function liveReleases(db: Db) {
     remote: string;
     version: string | null;
     build: { contracts: string; bus: string } | null;
+    entryIntegrity: string | null;
   }>(sql`
-    select distinct on (a.remote) a.remote, a.version, r.build
+    select distinct on (a.remote) a.remote, a.version, r.build,
+      r.file_hashes ->> ${REMOTE_ENTRY_FILE} as "entryIntegrity"
     from ${remoteActivations} a
     left join ${remoteReleases} r on r.remote = a.remote and r.version = a.version
     order by a.remote, a.id desc`);
@@ -131,6 +134,7 @@ export async function canaries(db: Executor) {
       startedAt: remoteCanaries.startedAt,
       auto: remoteCanaries.auto,
       build: remoteReleases.build,
+      entryIntegrity: sql<string | null>`${remoteReleases.fileHashes} ->> ${REMOTE_ENTRY_FILE}`,
     })
     .from(remoteCanaries)
     .leftJoin(

@@ -83,6 +83,7 @@ function createReleaseManifest({ db, defaults, appsRoot, log }: Deps) {
         entry: `/releases/${REMOTE_FOLDERS[entry.name]}/${release.version}/${REMOTE_ENTRY_FILE}`,
         version: release.version,
         ...(release.build ? { build: release.build } : {}),
+        ...(release.entryIntegrity ? { integrity: release.entryIntegrity } : {}),
       };
     });
     return RemotesManifestSchema.parse({ remotes });
