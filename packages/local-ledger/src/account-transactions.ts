@@ -10,6 +10,7 @@ import { transactionSignedBy } from '@registry/hedera-node/ed25519';
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
 import { describeKey, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
+import { newHolderStanding } from './token-controls';
 import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, type Tx } from './ledger-state';
 
 // Crypto transfers (HBAR and NFTs), token associations and new accounts, as Hedera applies them.
@@ -112,17 +113,19 @@ async function checkNftMoves(
   moves: NftMove[],
   accounts: LedgerAccounts,
 ): Promise<TokenBalanceChange[]> {
-  // The token, the serials' owners and the receivers' associations, in one query.
+  // The token, the serials' owners and the standing of everyone moving them, in one query.
   const serials = moves.map((move) => move.serial);
-  const receivers = moves.map((move) => move.receiver);
+  const holders = [...new Set(moves.flatMap((move) => [move.sender, move.receiver]))];
   const {
     rows: [found],
   } = await tx.execute<{
-    token_exists: boolean;
+    token: { paused: boolean; freezes: boolean; kyc: boolean } | null;
     owners: [number, string][] | null;
-    associated: string[] | null;
+    standing: [string, boolean, boolean][] | null;
   }>(sql`
-    select exists (select 1 from ${ledgerTokens} where ${ledgerTokens.tokenId} = ${token}) as token_exists,
+    select (select json_build_object('paused', ${ledgerTokens.paused},
+          'freezes', ${ledgerTokens.freezeKey} is not null, 'kyc', ${ledgerTokens.kycKey} is not null)
+        from ${ledgerTokens} where ${ledgerTokens.tokenId} = ${token}) as token,
       (select json_agg(json_build_array(${ledgerNfts.serialNumber}, ${ledgerNfts.ownerAccount}))
         from ${ledgerNfts}
         where ${ledgerNfts.tokenId} = ${token}
@@ -130,16 +133,27 @@ async function checkNftMoves(
             serials.map((serial) => sql`${serial}`),
             sql`, `,
           )})) as owners,
-      (select json_agg(${ledgerTokenRelationships.accountId}) from ${ledgerTokenRelationships}
+      (select json_agg(json_build_array(${ledgerTokenRelationships.accountId},
+          ${ledgerTokenRelationships.frozen}, ${ledgerTokenRelationships.kycGranted}))
+        from ${ledgerTokenRelationships}
         where ${ledgerTokenRelationships.tokenId} = ${token}
           and ${ledgerTokenRelationships.accountId} in (${sql.join(
-            receivers.map((receiver) => sql`${receiver}`),
+            holders.map((holder) => sql`${holder}`),
             sql`, `,
           )}))
-        as associated`);
-  if (!found!.token_exists) fail('INVALID_TOKEN_ID');
+        as standing`);
+  const tokenRow = found!.token;
+  if (!tokenRow) return fail('INVALID_TOKEN_ID');
+  if (tokenRow.paused) fail('TOKEN_IS_PAUSED');
   const owners = new Map((found!.owners ?? []).map(([serial, owner]) => [Number(serial), owner]));
-  const associated = new Set(found!.associated ?? []);
+  const standing = new Map((found!.standing ?? []).map(([holder, frozen, kyc]) => [holder, { frozen, kyc }]));
+  /** A holder that may take part: associated, not frozen, and with KYC where the token asks for it. */
+  const mayMove = (holder: string) => {
+    const of = standing.get(holder);
+    if (!of) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+    if (tokenRow.freezes && of.frozen) fail('ACCOUNT_FROZEN_FOR_TOKEN');
+    if (tokenRow.kyc && !of.kyc) fail('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
+  };
   const changes: TokenBalanceChange[] = [];
   for (const move of moves) {
     const sender = accounts.get(move.sender);
@@ -147,7 +161,8 @@ async function checkNftMoves(
     if (!state.signedBy(transaction, sender!.publicKey, sender!.keyType)) fail('INVALID_SIGNATURE');
     if (!owners.has(move.serial)) fail('INVALID_NFT_ID');
     if (owners.get(move.serial) !== move.sender) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
-    if (!associated.has(move.receiver)) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+    mayMove(move.receiver);
+    mayMove(move.sender);
     // A later transfer of the same serial in this transaction starts from its new owner.
     owners.set(move.serial, move.receiver);
     changes.push(
@@ -174,9 +189,12 @@ export async function applyAssociate(
     const [tokenRow] = await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, token));
     if (!tokenRow) fail('INVALID_TOKEN_ID');
     if (await state.relationship(tx, accountId, token)) fail('TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT');
-    await tx
-      .insert(ledgerTokenRelationships)
-      .values({ accountId, tokenId: token, createdTimestamp: consensusTimestamp });
+    await tx.insert(ledgerTokenRelationships).values({
+      accountId,
+      tokenId: token,
+      ...newHolderStanding(tokenRow!),
+      createdTimestamp: consensusTimestamp,
+    });
   }
 }
 

@@ -7,6 +7,12 @@ import {
   TokenAssociateTransaction,
   TokenBurnTransaction,
   TokenWipeTransaction,
+  TokenPauseTransaction,
+  TokenUnpauseTransaction,
+  TokenFreezeTransaction,
+  TokenUnfreezeTransaction,
+  TokenGrantKycTransaction,
+  TokenRevokeKycTransaction,
   TokenCreateTransaction,
   TokenMintTransaction,
   TopicCreateTransaction,
@@ -58,6 +64,7 @@ import {
   type SubmitResult,
 } from './transaction-record';
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
+import { applyHolderControl, applyTokenPause } from './token-controls';
 import {
   applyTopicCreate,
   applyTopicDelete,
@@ -84,6 +91,13 @@ export type GenesisOptions = {
 };
 
 const LEDGER_LOCK_KEY = 852_741_963;
+/** The transactions that change one holder's standing with a token, and their names on the mirror node. */
+const HOLDER_CONTROL_NAMES = [
+  [TokenFreezeTransaction, 'TOKENFREEZE'],
+  [TokenUnfreezeTransaction, 'TOKENUNFREEZE'],
+  [TokenGrantKycTransaction, 'TOKENGRANTKYC'],
+  [TokenRevokeKycTransaction, 'TOKENREVOKEKYC'],
+] as const;
 const GENESIS_KEY_SETTING = 'genesis_key';
 
 /**
@@ -332,6 +346,10 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenMintTransaction) return 'TOKENMINT';
     if (transaction instanceof TokenBurnTransaction) return 'TOKENBURN';
     if (transaction instanceof TokenWipeTransaction) return 'TOKENWIPE';
+    if (transaction instanceof TokenPauseTransaction) return 'TOKENPAUSE';
+    if (transaction instanceof TokenUnpauseTransaction) return 'TOKENUNPAUSE';
+    const control = HOLDER_CONTROL_NAMES.find(([type]) => transaction instanceof type);
+    if (control) return control[1];
     if (transaction instanceof TopicCreateTransaction) return 'CONSENSUSCREATETOPIC';
     if (transaction instanceof TopicUpdateTransaction) return 'CONSENSUSUPDATETOPIC';
     if (transaction instanceof TopicDeleteTransaction) return 'CONSENSUSDELETETOPIC';
@@ -390,6 +408,23 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenWipeTransaction) {
       await applyWipe(this.state, tx, transaction, consensusTimestamp, nftTransfers);
       return { name: 'TOKENWIPE', entityId: transaction.tokenId?.toString() };
+    }
+    if (transaction instanceof TokenPauseTransaction || transaction instanceof TokenUnpauseTransaction) {
+      const entityId = await applyTokenPause(tx, transaction);
+      return { name: transaction instanceof TokenPauseTransaction ? 'TOKENPAUSE' : 'TOKENUNPAUSE', entityId };
+    }
+    const control = HOLDER_CONTROL_NAMES.find(([type]) => transaction instanceof type);
+    if (control) {
+      const entityId = await applyHolderControl(
+        this.state,
+        tx,
+        transaction as
+          | TokenFreezeTransaction
+          | TokenUnfreezeTransaction
+          | TokenGrantKycTransaction
+          | TokenRevokeKycTransaction,
+      );
+      return { name: control[1], entityId };
     }
     if (transaction instanceof TopicCreateTransaction) {
       const entityId = await applyTopicCreate(this.state, tx, transaction, consensusTimestamp);

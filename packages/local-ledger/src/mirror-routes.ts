@@ -154,8 +154,13 @@ function registerAccountTokensRoute(app: FastifyInstance, db: Db) {
       const { id, limit, order, tokenFilter } = paging;
       const tokenNum = entityNumSql(sql`${ledgerTokenRelationships.tokenId}`);
       const rows = await db
-        .select()
+        .select({
+          relationship: ledgerTokenRelationships,
+          freezes: sql<boolean>`${ledgerTokens.freezeKey} is not null`,
+          asksKyc: sql<boolean>`${ledgerTokens.kycKey} is not null`,
+        })
         .from(ledgerTokenRelationships)
+        .innerJoin(ledgerTokens, eq(ledgerTokens.tokenId, ledgerTokenRelationships.tokenId))
         .where(
           and(
             eq(ledgerTokenRelationships.accountId, id),
@@ -167,13 +172,13 @@ function registerAccountTokensRoute(app: FastifyInstance, db: Db) {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        tokens: page.map((row) => ({
+        tokens: page.map(({ relationship: row, freezes, asksKyc }) => ({
           automatic_association: row.automaticAssociation,
           balance: row.balance,
           created_timestamp: row.createdTimestamp,
           decimals: 0,
-          freeze_status: 'NOT_APPLICABLE',
-          kyc_status: 'NOT_APPLICABLE',
+          freeze_status: !freezes ? 'NOT_APPLICABLE' : row.frozen ? 'FROZEN' : 'UNFROZEN',
+          kyc_status: !asksKyc ? 'NOT_APPLICABLE' : row.kycGranted ? 'GRANTED' : 'REVOKED',
           token_id: row.tokenId,
         })),
         links: {
@@ -182,7 +187,7 @@ function registerAccountTokensRoute(app: FastifyInstance, db: Db) {
               ? nextLink(`/api/v1/accounts/${id}/tokens`, {
                   limit: String(limit),
                   order,
-                  'token.id': `${order === 'asc' ? 'gt' : 'lt'}:${last.tokenId}`,
+                  'token.id': `${order === 'asc' ? 'gt' : 'lt'}:${last.relationship.tokenId}`,
                 })
               : null,
         },
@@ -283,16 +288,16 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
         deleted: false,
         expiry_timestamp: null,
         fee_schedule_key: null,
-        freeze_default: false,
-        freeze_key: null,
+        freeze_default: token.freezeDefault,
+        freeze_key: mirrorKey(token.freezeKey, token.freezeKeyType),
         initial_supply: '0',
-        kyc_key: null,
+        kyc_key: mirrorKey(token.kycKey, token.kycKeyType),
         max_supply: '0',
         memo: token.memo,
         modified_timestamp: token.createdTimestamp,
         name: token.name,
-        pause_key: null,
-        pause_status: 'NOT_APPLICABLE',
+        pause_key: mirrorKey(token.pauseKey, token.pauseKeyType),
+        pause_status: !token.pauseKey ? 'NOT_APPLICABLE' : token.paused ? 'PAUSED' : 'UNPAUSED',
         supply_key: mirrorKey(token.supplyKey, token.supplyKeyType),
         supply_type: 'INFINITE',
         symbol: token.symbol,

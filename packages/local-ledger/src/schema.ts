@@ -52,6 +52,18 @@ export const ledgerTokens = pgTable('ledger_tokens', {
   /** Set only on collections created with one: it lets the key's holder take NFTs out of accounts. */
   wipeKey: text('wipe_key'),
   wipeKeyType: text('wipe_key_type'),
+  /** With a pause key, the token can be paused: nothing of it moves, is minted, burned or wiped. */
+  pauseKey: text('pause_key'),
+  pauseKeyType: text('pause_key_type'),
+  paused: boolean('paused').notNull().default(false),
+  /** With a freeze key, a holder can be frozen (nothing of the token moves to or from it). */
+  freezeKey: text('freeze_key'),
+  freezeKeyType: text('freeze_key_type'),
+  /** New associations start frozen. */
+  freezeDefault: boolean('freeze_default').notNull().default(false),
+  /** With a KYC key, a holder takes part in transfers only once granted KYC. */
+  kycKey: text('kyc_key'),
+  kycKeyType: text('kyc_key_type'),
   memo: text('memo').notNull().default(''),
   totalSupply: bigint('total_supply', { mode: 'number' }).notNull().default(0),
   createdTimestamp: text('created_timestamp').notNull(),
@@ -106,6 +118,9 @@ export const ledgerTokenRelationships = pgTable(
     tokenId: text('token_id').notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     automaticAssociation: boolean('automatic_association').notNull().default(false),
+    /** Meaningful when the token has a freeze key, and a KYC key respectively. */
+    frozen: boolean('frozen').notNull().default(false),
+    kycGranted: boolean('kyc_granted').notNull().default(true),
     createdTimestamp: text('created_timestamp').notNull(),
   },
   (table) => [uniqueIndex('ledger_token_relationships_pk').on(table.accountId, table.tokenId)],

@@ -17,6 +17,7 @@ import {
   type LedgerState,
   type Tx,
 } from './ledger-state';
+import { assertNotPaused, controlKey } from './token-controls';
 
 // NFT collections: creation, mints, burns and wipes, as Hedera applies them.
 
@@ -40,6 +41,10 @@ export async function applyTokenCreate(
   if (adminKey && !(adminKey instanceof PublicKey)) fail('NOT_SUPPORTED');
   const wipeKey = transaction.wipeKey;
   if (wipeKey && !(wipeKey instanceof PublicKey)) fail('NOT_SUPPORTED');
+  const pause = controlKey(transaction.pauseKey);
+  const freeze = controlKey(transaction.freezeKey);
+  const kyc = controlKey(transaction.kycKey);
+  if (transaction.freezeDefault && !freeze.key) fail('TOKEN_HAS_NO_FREEZE_KEY');
   if (adminKey instanceof PublicKey && !transactionSignedBy(adminKey, transaction)) fail('INVALID_SIGNATURE');
   const [{ num } = { num: '0' }] = (
     await tx.execute<{ num: string }>(sql`select nextval('ledger_entity_num')::text as num`)
@@ -60,12 +65,24 @@ export async function applyTokenCreate(
     supplyKeyType: supply.type,
     wipeKey: wipe?.key ?? null,
     wipeKeyType: wipe?.type ?? null,
+    pauseKey: pause.key,
+    pauseKeyType: pause.type,
+    freezeKey: freeze.key,
+    freezeKeyType: freeze.type,
+    freezeDefault: Boolean(transaction.freezeDefault),
+    kycKey: kyc.key,
+    kycKeyType: kyc.type,
     memo: transaction.tokenMemo ?? '',
     createdTimestamp: consensusTimestamp,
   });
-  await tx
-    .insert(ledgerTokenRelationships)
-    .values({ accountId: treasury, tokenId, createdTimestamp: consensusTimestamp });
+  // The treasury is never frozen and has KYC from the start.
+  await tx.insert(ledgerTokenRelationships).values({
+    accountId: treasury,
+    tokenId,
+    frozen: false,
+    kycGranted: true,
+    createdTimestamp: consensusTimestamp,
+  });
   return tokenId;
 }
 
@@ -129,6 +146,7 @@ export async function supplyChange(
     : [];
   if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
   if (!token.supplyKey || !token.supplyKeyType) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
+  assertNotPaused(token);
   if (!transactionSignedBy(publicKeyOf(token.supplyKey, token.supplyKeyType), transaction))
     fail('INVALID_SIGNATURE');
   return { tokenId, token };
@@ -172,6 +190,7 @@ export async function applyWipe(
     : [];
   if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
   if (!token.wipeKey || !token.wipeKeyType) return fail('TOKEN_HAS_NO_WIPE_KEY');
+  assertNotPaused(token);
   if (!transactionSignedBy(publicKeyOf(token.wipeKey, token.wipeKeyType), transaction))
     fail('INVALID_SIGNATURE');
   const accountId = transaction.accountId?.toString();

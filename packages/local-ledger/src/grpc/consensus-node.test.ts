@@ -15,6 +15,12 @@ import {
   TokenAssociateTransaction,
   TokenBurnTransaction,
   TokenCreateTransaction,
+  TokenDeleteTransaction,
+  TokenFreezeTransaction,
+  TokenGrantKycTransaction,
+  TokenRevokeKycTransaction,
+  TokenUnfreezeTransaction,
+  TokenUnpauseTransaction,
   TokenId,
   TokenInfoQuery,
   TokenNftInfoQuery,
@@ -284,7 +290,7 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     await expect(forged.execute(unsigned)).rejects.toMatchObject({ status: Status.InvalidSignature });
     unsigned.close();
 
-    await expect(new TokenPauseTransaction().setTokenId('0.0.98').execute(client)).rejects.toMatchObject({
+    await expect(new TokenDeleteTransaction().setTokenId('0.0.98').execute(client)).rejects.toMatchObject({
       status: Status.NotSupported,
     });
   });
@@ -452,6 +458,195 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     } finally {
       asDeleted.close();
     }
+  });
+
+  it('pauses a token, freezes a holder and grants or revokes KYC, each with its key, and transfers obey them', async () => {
+    const treasuryKey = server.writer.operatorKey;
+    const pauseKey = PrivateKey.generateED25519();
+    const freezeKey = PrivateKey.generateECDSA();
+    const kycKey = PrivateKey.generateED25519();
+    const tokenId = (
+      await (
+        await (
+          await new TokenCreateTransaction()
+            .setTokenName('Controlled')
+            .setTokenSymbol('CTRL')
+            .setTokenType(TokenType.NonFungibleUnique)
+            .setTreasuryAccountId(GENESIS_ACCOUNT)
+            .setSupplyKey(treasuryKey.publicKey)
+            .setPauseKey(pauseKey.publicKey)
+            .setFreezeKey(freezeKey.publicKey)
+            .setKycKey(kycKey.publicKey)
+            .setFreezeDefault(true)
+            .freezeWith(client)
+        ).execute(client)
+      ).getReceipt(client)
+    ).tokenId!.toString();
+    await (
+      await new TokenMintTransaction()
+        .setTokenId(tokenId)
+        .setMetadata([Buffer.from('one'), Buffer.from('two')])
+        .execute(client)
+    ).getReceipt(client);
+    const holderKey = PrivateKey.generateED25519();
+    const holder = (
+      await (
+        await new AccountCreateTransaction().setKeyWithoutAlias(holderKey.publicKey).execute(client)
+      ).getReceipt(client)
+    ).accountId!.toString();
+    await (
+      await (
+        await new TokenAssociateTransaction()
+          .setAccountId(holder)
+          .setTokenIds([tokenId])
+          .freezeWith(client)
+          .sign(holderKey)
+      ).execute(client)
+    ).getReceipt(client);
+    const send = async (serial: number) =>
+      (
+        await new TransferTransaction()
+          .addNftTransfer(new NftId(TokenId.fromString(tokenId), serial), GENESIS_ACCOUNT, holder)
+          .execute(client)
+      ).getReceipt(client);
+    const signedBy = async <
+      T extends {
+        freezeWith(c: Client): T;
+        sign(k: PrivateKey): Promise<T>;
+        execute(c: Client): Promise<{ getReceipt(c: Client): Promise<{ status: Status }> }>;
+      },
+    >(
+      transaction: T,
+      key: PrivateKey,
+    ) => (await (await transaction.freezeWith(client).sign(key)).execute(client)).getReceipt(client);
+    const holderStanding = async () =>
+      (
+        await mirror<{ tokens: { freeze_status: string; kyc_status: string }[] }>(
+          `/accounts/${holder}/tokens`,
+        )
+      ).tokens[0];
+
+    // A new holder starts frozen (freeze default) and without KYC.
+    expect(await holderStanding()).toEqual(
+      expect.objectContaining({ freeze_status: 'FROZEN', kyc_status: 'REVOKED' }),
+    );
+    await expect(send(1)).rejects.toMatchObject({ status: Status.AccountFrozenForToken });
+    await expect(
+      signedBy(new TokenUnfreezeTransaction().setTokenId(tokenId).setAccountId(holder), kycKey),
+    ).rejects.toMatchObject({ status: Status.InvalidSignature });
+    expect(
+      (await signedBy(new TokenUnfreezeTransaction().setTokenId(tokenId).setAccountId(holder), freezeKey))
+        .status,
+    ).toBe(Status.Success);
+    await expect(send(1)).rejects.toMatchObject({ status: Status.AccountKycNotGrantedForToken });
+    expect(
+      (await signedBy(new TokenGrantKycTransaction().setTokenId(tokenId).setAccountId(holder), kycKey))
+        .status,
+    ).toBe(Status.Success);
+    expect(await holderStanding()).toEqual(
+      expect.objectContaining({ freeze_status: 'UNFROZEN', kyc_status: 'GRANTED' }),
+    );
+    expect((await send(1)).status).toBe(Status.Success);
+
+    // Paused, nothing of it moves or is minted; its holders' standing cannot change either.
+    const paused = await signedBy(new TokenPauseTransaction().setTokenId(tokenId), pauseKey);
+    expect(paused.status).toBe(Status.Success);
+    const info = await new TokenInfoQuery().setTokenId(tokenId).execute(client);
+    expect(info.pauseStatus).toBe(true);
+    expect(info.defaultFreezeStatus).toBe(true);
+    // Without KYC until granted.
+    expect(info.defaultKycStatus).toBe(false);
+    expect(info.pauseKey?.toString()).toBe(pauseKey.publicKey.toString());
+    expect(info.freezeKey?.toString()).toBe(freezeKey.publicKey.toString());
+    expect(info.kycKey?.toString()).toBe(kycKey.publicKey.toString());
+    await expect(send(2)).rejects.toMatchObject({ status: Status.TokenIsPaused });
+    await expect(
+      (
+        await new TokenMintTransaction()
+          .setTokenId(tokenId)
+          .setMetadata([Buffer.from('three')])
+          .execute(client)
+      ).getReceipt(client),
+    ).rejects.toMatchObject({ status: Status.TokenIsPaused });
+    await expect(
+      signedBy(new TokenRevokeKycTransaction().setTokenId(tokenId).setAccountId(holder), kycKey),
+    ).rejects.toMatchObject({ status: Status.TokenIsPaused });
+    const onMirror = await mirror<Record<string, unknown>>(`/tokens/${tokenId}`);
+    expect(onMirror).toMatchObject({
+      pause_status: 'PAUSED',
+      freeze_default: true,
+      pause_key: { _type: 'ED25519', key: pauseKey.publicKey.toStringRaw() },
+      freeze_key: { _type: 'ECDSA_SECP256K1', key: freezeKey.publicKey.toStringRaw() },
+      kyc_key: { _type: 'ED25519', key: kycKey.publicKey.toStringRaw() },
+    });
+    expect((await signedBy(new TokenUnpauseTransaction().setTokenId(tokenId), pauseKey)).status).toBe(
+      Status.Success,
+    );
+    expect((await mirror<{ pause_status: string }>(`/tokens/${tokenId}`)).pause_status).toBe('UNPAUSED');
+
+    // Frozen or without KYC, a holder can neither receive nor send.
+    const revoked = await signedBy(
+      new TokenRevokeKycTransaction().setTokenId(tokenId).setAccountId(holder),
+      kycKey,
+    );
+    expect(revoked.status).toBe(Status.Success);
+    await expect(send(2)).rejects.toMatchObject({ status: Status.AccountKycNotGrantedForToken });
+    await signedBy(new TokenGrantKycTransaction().setTokenId(tokenId).setAccountId(holder), kycKey);
+    const freezing = await (
+      await new TokenFreezeTransaction()
+        .setTokenId(tokenId)
+        .setAccountId(holder)
+        .freezeWith(client)
+        .sign(freezeKey)
+    ).execute(client);
+    expect((await freezing.getReceipt(client)).status).toBe(Status.Success);
+    const back = await (
+      await (
+        await new TransferTransaction()
+          .addNftTransfer(new NftId(TokenId.fromString(tokenId), 1), holder, GENESIS_ACCOUNT)
+          .freezeWith(client)
+          .sign(holderKey)
+      ).execute(client)
+    )
+      .getReceipt(client)
+      .catch((error: { status: Status }) => error);
+    expect(back.status).toBe(Status.AccountFrozenForToken);
+
+    // A token without those keys says so; an account it is not associated with cannot be frozen.
+    const plain = (
+      await (
+        await new TokenCreateTransaction()
+          .setTokenName('Plain')
+          .setTokenSymbol('PLN')
+          .setTokenType(TokenType.NonFungibleUnique)
+          .setTreasuryAccountId(GENESIS_ACCOUNT)
+          .setSupplyKey(treasuryKey.publicKey)
+          .execute(client)
+      ).getReceipt(client)
+    ).tokenId!.toString();
+    await expect(signedBy(new TokenPauseTransaction().setTokenId(plain), pauseKey)).rejects.toMatchObject({
+      status: Status.TokenHasNoPauseKey,
+    });
+    await expect(
+      signedBy(new TokenFreezeTransaction().setTokenId(plain).setAccountId(holder), freezeKey),
+    ).rejects.toMatchObject({ status: Status.TokenHasNoFreezeKey });
+    await expect(
+      signedBy(new TokenGrantKycTransaction().setTokenId(plain).setAccountId(holder), kycKey),
+    ).rejects.toMatchObject({ status: Status.TokenHasNoKycKey });
+    const stranger = (
+      await (
+        await new AccountCreateTransaction()
+          .setKeyWithoutAlias(PrivateKey.generateED25519().publicKey)
+          .execute(client)
+      ).getReceipt(client)
+    ).accountId!.toString();
+    await expect(
+      signedBy(new TokenFreezeTransaction().setTokenId(tokenId).setAccountId(stranger), freezeKey),
+    ).rejects.toMatchObject({ status: Status.TokenNotAssociatedToAccount });
+    const { transactions } = await mirror<{ transactions: { name: string; entity_id: string }[] }>(
+      `/transactions/${mirrorIdOf(freezing.transactionId)}`,
+    );
+    expect(transactions[0]).toMatchObject({ name: 'TOKENFREEZE', entity_id: tokenId });
   });
 
   it("draws pseudorandom numbers and bytes with the utility service's PRNG, into the record", async () => {

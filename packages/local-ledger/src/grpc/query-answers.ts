@@ -224,8 +224,15 @@ export function createQueryAnswers(db: LedgerDb) {
           adminKey: keyOf(row.adminKey, row.adminKeyType),
           wipeKey: keyOf(row.wipeKey, row.wipeKeyType),
           supplyKey: keyOf(row.supplyKey, row.supplyKeyType),
-          defaultFreezeStatus: 'FreezeNotApplicable',
-          defaultKycStatus: 'KycNotApplicable',
+          freezeKey: keyOf(row.freezeKey, row.freezeKeyType),
+          kycKey: keyOf(row.kycKey, row.kycKeyType),
+          pauseKey: keyOf(row.pauseKey, row.pauseKeyType),
+          defaultFreezeStatus: !row.freezeKey
+            ? 'FreezeNotApplicable'
+            : row.freezeDefault
+              ? 'Frozen'
+              : 'Unfrozen',
+          defaultKycStatus: row.kycKey ? 'Revoked' : 'KycNotApplicable',
           deleted: false,
           autoRenewPeriod: { seconds: AUTO_RENEW_SECONDS },
           expiry: NEVER_EXPIRES,
@@ -233,7 +240,7 @@ export function createQueryAnswers(db: LedgerDb) {
           tokenType: row.tokenType === 'NON_FUNGIBLE_UNIQUE' ? 'NON_FUNGIBLE_UNIQUE' : 'FUNGIBLE_COMMON',
           supplyType: 'INFINITE',
           maxSupply: '0',
-          pauseStatus: 'PauseNotApplicable',
+          pauseStatus: !row.pauseKey ? 'PauseNotApplicable' : row.paused ? 'Paused' : 'Unpaused',
           ledgerId: LOCAL_LEDGER_ID,
         },
       };

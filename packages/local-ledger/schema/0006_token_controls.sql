@@ -1,0 +1,20 @@
+-- Pause, freeze and KYC: a token's keys for them, whether it is paused, and each holder's standing with it.
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "pause_key" text;
+--> statement-breakpoint
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "pause_key_type" text;
+--> statement-breakpoint
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "paused" boolean NOT NULL DEFAULT false;
+--> statement-breakpoint
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "freeze_key" text;
+--> statement-breakpoint
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "freeze_key_type" text;
+--> statement-breakpoint
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "freeze_default" boolean NOT NULL DEFAULT false;
+--> statement-breakpoint
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "kyc_key" text;
+--> statement-breakpoint
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "kyc_key_type" text;
+--> statement-breakpoint
+ALTER TABLE "ledger_token_relationships" ADD COLUMN IF NOT EXISTS "frozen" boolean NOT NULL DEFAULT false;
+--> statement-breakpoint
+ALTER TABLE "ledger_token_relationships" ADD COLUMN IF NOT EXISTS "kyc_granted" boolean NOT NULL DEFAULT true;

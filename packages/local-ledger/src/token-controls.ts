@@ -1,0 +1,108 @@
+import {
+  PublicKey,
+  TokenFreezeTransaction,
+  TokenGrantKycTransaction,
+  TokenPauseTransaction,
+  type Key,
+  TokenUnfreezeTransaction,
+  type TokenRevokeKycTransaction,
+  type TokenUnpauseTransaction,
+} from '@hashgraph/sdk';
+import { and, eq } from 'drizzle-orm';
+import { transactionSignedBy } from '@registry/hedera-node/ed25519';
+import { describeKey, publicKeyOf } from './ledger-accounts';
+import { fail, type LedgerState, type Tx } from './ledger-state';
+import { ledgerTokenRelationships, ledgerTokens } from './schema';
+
+// Pause, freeze and KYC, as Hedera applies them: each signed with the token's key for it.
+
+type TokenRow = typeof ledgerTokens.$inferSelect;
+type Control = 'pause' | 'freeze' | 'kyc';
+
+const KEY_COLUMNS = {
+  pause: ['pauseKey', 'pauseKeyType', 'TOKEN_HAS_NO_PAUSE_KEY'],
+  freeze: ['freezeKey', 'freezeKeyType', 'TOKEN_HAS_NO_FREEZE_KEY'],
+  kyc: ['kycKey', 'kycKeyType', 'TOKEN_HAS_NO_KYC_KEY'],
+} as const;
+
+/** A control key given at creation, as stored (a key list or contract key is not kept). */
+export function controlKey(key: Key | null | undefined) {
+  if (!key) return { key: null, type: null };
+  if (!(key instanceof PublicKey)) return fail('NOT_SUPPORTED');
+  const described = describeKey(key);
+  return { key: described.key, type: described.type };
+}
+
+/** The token named, signed with its key for `control`. */
+async function tokenSignedFor(
+  tx: Tx,
+  transaction: Parameters<typeof transactionSignedBy>[1],
+  tokenId: string | undefined,
+  control: Control,
+): Promise<TokenRow> {
+  const [token] = tokenId
+    ? await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId))
+    : [];
+  if (!token) return fail('INVALID_TOKEN_ID');
+  const [keyColumn, typeColumn, missing] = KEY_COLUMNS[control];
+  const key = token[keyColumn];
+  const type = token[typeColumn];
+  if (!key || !type) return fail(missing);
+  if (!transactionSignedBy(publicKeyOf(key, type), transaction)) fail('INVALID_SIGNATURE');
+  return token;
+}
+
+/** Pauses or unpauses a token: while paused, none of it moves, is minted, burned or wiped. */
+export async function applyTokenPause(
+  tx: Tx,
+  transaction: TokenPauseTransaction | TokenUnpauseTransaction,
+): Promise<string> {
+  const tokenId = transaction.tokenId?.toString();
+  const token = await tokenSignedFor(tx, transaction, tokenId, 'pause');
+  await tx
+    .update(ledgerTokens)
+    .set({ paused: transaction instanceof TokenPauseTransaction })
+    .where(eq(ledgerTokens.tokenId, token.tokenId));
+  return token.tokenId;
+}
+
+/** Freezes or unfreezes one holder, or grants or revokes its KYC, for a token it is associated with. */
+export async function applyHolderControl(
+  state: LedgerState,
+  tx: Tx,
+  transaction:
+    TokenFreezeTransaction | TokenUnfreezeTransaction | TokenGrantKycTransaction | TokenRevokeKycTransaction,
+): Promise<string> {
+  const freezing = transaction instanceof TokenFreezeTransaction;
+  const control: Control = freezing || transaction instanceof TokenUnfreezeTransaction ? 'freeze' : 'kyc';
+  const tokenId = transaction.tokenId?.toString();
+  const accountId = transaction.accountId?.toString();
+  if (!tokenId) return fail('INVALID_TOKEN_ID');
+  const account = accountId ? await state.account(tx, accountId) : null;
+  if (!accountId || !account) return fail('INVALID_ACCOUNT_ID');
+  if (account.deleted) fail('ACCOUNT_DELETED');
+  const token = await tokenSignedFor(tx, transaction, tokenId, control);
+  if (token.paused) fail('TOKEN_IS_PAUSED');
+  if (!(await state.relationship(tx, accountId, tokenId))) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+  const change =
+    control === 'freeze'
+      ? { frozen: freezing }
+      : { kycGranted: transaction instanceof TokenGrantKycTransaction };
+  await tx
+    .update(ledgerTokenRelationships)
+    .set(change)
+    .where(
+      and(eq(ledgerTokenRelationships.accountId, accountId), eq(ledgerTokenRelationships.tokenId, tokenId)),
+    );
+  return tokenId;
+}
+
+/** A new holder's standing: frozen when the token freezes by default, KYC only once granted. */
+export function newHolderStanding(token: TokenRow) {
+  return { frozen: Boolean(token.freezeKey) && token.freezeDefault, kycGranted: !token.kycKey };
+}
+
+/** What a mint, burn or wipe checks first: the token is not paused. */
+export function assertNotPaused(token: TokenRow) {
+  if (token.paused) fail('TOKEN_IS_PAUSED');
+}
