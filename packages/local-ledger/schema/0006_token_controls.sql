@@ -18,3 +18,6 @@ ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "kyc_key_type" text;
 ALTER TABLE "ledger_token_relationships" ADD COLUMN IF NOT EXISTS "frozen" boolean NOT NULL DEFAULT false;
 --> statement-breakpoint
 ALTER TABLE "ledger_token_relationships" ADD COLUMN IF NOT EXISTS "kyc_granted" boolean NOT NULL DEFAULT true;
+--> statement-breakpoint
+-- A token deleted with its admin key: it stays listed (deleted), and nothing more is done with it.
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "deleted" boolean NOT NULL DEFAULT false;

@@ -10,7 +10,7 @@ import { transactionSignedBy } from '@registry/hedera-node/ed25519';
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
 import { describeKey, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
-import { newHolderStanding } from './token-controls';
+import { assertNotDeleted, newHolderStanding } from './token-controls';
 import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, type Tx } from './ledger-state';
 
 // Crypto transfers (HBAR and NFTs), token associations and new accounts, as Hedera applies them.
@@ -119,11 +119,11 @@ async function checkNftMoves(
   const {
     rows: [found],
   } = await tx.execute<{
-    token: { paused: boolean; freezes: boolean; kyc: boolean } | null;
+    token: { paused: boolean; deleted: boolean; freezes: boolean; kyc: boolean } | null;
     owners: [number, string][] | null;
     standing: [string, boolean, boolean][] | null;
   }>(sql`
-    select (select json_build_object('paused', ${ledgerTokens.paused},
+    select (select json_build_object('paused', ${ledgerTokens.paused}, 'deleted', ${ledgerTokens.deleted},
           'freezes', ${ledgerTokens.freezeKey} is not null, 'kyc', ${ledgerTokens.kycKey} is not null)
         from ${ledgerTokens} where ${ledgerTokens.tokenId} = ${token}) as token,
       (select json_agg(json_build_array(${ledgerNfts.serialNumber}, ${ledgerNfts.ownerAccount}))
@@ -144,6 +144,7 @@ async function checkNftMoves(
         as standing`);
   const tokenRow = found!.token;
   if (!tokenRow) return fail('INVALID_TOKEN_ID');
+  if (tokenRow.deleted) fail('TOKEN_WAS_DELETED');
   if (tokenRow.paused) fail('TOKEN_IS_PAUSED');
   const owners = new Map((found!.owners ?? []).map(([serial, owner]) => [Number(serial), owner]));
   const standing = new Map((found!.standing ?? []).map(([holder, frozen, kyc]) => [holder, { frozen, kyc }]));
@@ -188,6 +189,7 @@ export async function applyAssociate(
     const token = tokenId.toString();
     const [tokenRow] = await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, token));
     if (!tokenRow) fail('INVALID_TOKEN_ID');
+    assertNotDeleted(tokenRow!);
     if (await state.relationship(tx, accountId, token)) fail('TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT');
     await tx.insert(ledgerTokenRelationships).values({
       accountId,

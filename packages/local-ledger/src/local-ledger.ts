@@ -8,6 +8,7 @@ import {
   TokenBurnTransaction,
   TokenWipeTransaction,
   TokenPauseTransaction,
+  TokenDeleteTransaction,
   TokenUnpauseTransaction,
   TokenFreezeTransaction,
   TokenUnfreezeTransaction,
@@ -64,7 +65,7 @@ import {
   type SubmitResult,
 } from './transaction-record';
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
-import { applyHolderControl, applyTokenPause } from './token-controls';
+import { applyHolderControl, applyTokenDelete, applyTokenPause } from './token-controls';
 import {
   applyTopicCreate,
   applyTopicDelete,
@@ -347,6 +348,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenBurnTransaction) return 'TOKENBURN';
     if (transaction instanceof TokenWipeTransaction) return 'TOKENWIPE';
     if (transaction instanceof TokenPauseTransaction) return 'TOKENPAUSE';
+    if (transaction instanceof TokenDeleteTransaction) return 'TOKENDELETION';
     if (transaction instanceof TokenUnpauseTransaction) return 'TOKENUNPAUSE';
     const control = HOLDER_CONTROL_NAMES.find(([type]) => transaction instanceof type);
     if (control) return control[1];
@@ -409,6 +411,8 @@ export class LocalLedger implements LedgerReader {
       await applyWipe(this.state, tx, transaction, consensusTimestamp, nftTransfers);
       return { name: 'TOKENWIPE', entityId: transaction.tokenId?.toString() };
     }
+    if (transaction instanceof TokenDeleteTransaction)
+      return { name: 'TOKENDELETION', entityId: await applyTokenDelete(tx, transaction) };
     if (transaction instanceof TokenPauseTransaction || transaction instanceof TokenUnpauseTransaction) {
       const entityId = await applyTokenPause(tx, transaction);
       return { name: transaction instanceof TokenPauseTransaction ? 'TOKENPAUSE' : 'TOKENUNPAUSE', entityId };

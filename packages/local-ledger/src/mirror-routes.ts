@@ -285,7 +285,7 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
         created_timestamp: token.createdTimestamp,
         custom_fees: { created_timestamp: token.createdTimestamp, fixed_fees: [], royalty_fees: [] },
         decimals: '0',
-        deleted: false,
+        deleted: token.deleted,
         expiry_timestamp: null,
         fee_schedule_key: null,
         freeze_default: token.freezeDefault,

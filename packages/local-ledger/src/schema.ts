@@ -64,6 +64,8 @@ export const ledgerTokens = pgTable('ledger_tokens', {
   /** With a KYC key, a holder takes part in transfers only once granted KYC. */
   kycKey: text('kyc_key'),
   kycKeyType: text('kyc_key_type'),
+  /** Deleted with its admin key: listed still, and refused by every later transaction. */
+  deleted: boolean('deleted').notNull().default(false),
   memo: text('memo').notNull().default(''),
   totalSupply: bigint('total_supply', { mode: 'number' }).notNull().default(0),
   createdTimestamp: text('created_timestamp').notNull(),

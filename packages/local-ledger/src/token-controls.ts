@@ -4,6 +4,7 @@ import {
   TokenGrantKycTransaction,
   TokenPauseTransaction,
   type Key,
+  type TokenDeleteTransaction,
   TokenUnfreezeTransaction,
   type TokenRevokeKycTransaction,
   type TokenUnpauseTransaction,
@@ -102,7 +103,27 @@ export function newHolderStanding(token: TokenRow) {
   return { frozen: Boolean(token.freezeKey) && token.freezeDefault, kycGranted: !token.kycKey };
 }
 
-/** What a mint, burn or wipe checks first: the token is not paused. */
-export function assertNotPaused(token: TokenRow) {
+/** What a mint, burn or wipe checks first: the token is not deleted, nor paused. */
+export function assertUsable(token: TokenRow) {
+  assertNotDeleted(token);
   if (token.paused) fail('TOKEN_IS_PAUSED');
+}
+
+export function assertNotDeleted(token: TokenRow) {
+  if (token.deleted) fail('TOKEN_WAS_DELETED');
+}
+
+/** Deletes a token with its admin key (one without is immutable): it stays listed, and is used no more. */
+export async function applyTokenDelete(tx: Tx, transaction: TokenDeleteTransaction): Promise<string> {
+  const tokenId = transaction.tokenId?.toString();
+  const [token] = tokenId
+    ? await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId))
+    : [];
+  if (!token) return fail('INVALID_TOKEN_ID');
+  assertNotDeleted(token);
+  if (!token.adminKey || !token.adminKeyType) return fail('TOKEN_IS_IMMUTABLE');
+  if (!transactionSignedBy(publicKeyOf(token.adminKey, token.adminKeyType), transaction))
+    fail('INVALID_SIGNATURE');
+  await tx.update(ledgerTokens).set({ deleted: true }).where(eq(ledgerTokens.tokenId, token.tokenId));
+  return token.tokenId;
 }

@@ -17,7 +17,7 @@ import {
   type LedgerState,
   type Tx,
 } from './ledger-state';
-import { assertNotPaused, controlKey } from './token-controls';
+import { assertUsable, controlKey } from './token-controls';
 
 // NFT collections: creation, mints, burns and wipes, as Hedera applies them.
 
@@ -146,7 +146,7 @@ export async function supplyChange(
     : [];
   if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
   if (!token.supplyKey || !token.supplyKeyType) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
-  assertNotPaused(token);
+  assertUsable(token);
   if (!transactionSignedBy(publicKeyOf(token.supplyKey, token.supplyKeyType), transaction))
     fail('INVALID_SIGNATURE');
   return { tokenId, token };
@@ -190,7 +190,7 @@ export async function applyWipe(
     : [];
   if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
   if (!token.wipeKey || !token.wipeKeyType) return fail('TOKEN_HAS_NO_WIPE_KEY');
-  assertNotPaused(token);
+  assertUsable(token);
   if (!transactionSignedBy(publicKeyOf(token.wipeKey, token.wipeKeyType), transaction))
     fail('INVALID_SIGNATURE');
   const accountId = transaction.accountId?.toString();

@@ -16,6 +16,7 @@ import {
   TokenBurnTransaction,
   TokenCreateTransaction,
   TokenDeleteTransaction,
+  TokenUpdateTransaction,
   TokenFreezeTransaction,
   TokenGrantKycTransaction,
   TokenRevokeKycTransaction,
@@ -290,7 +291,7 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     await expect(forged.execute(unsigned)).rejects.toMatchObject({ status: Status.InvalidSignature });
     unsigned.close();
 
-    await expect(new TokenDeleteTransaction().setTokenId('0.0.98').execute(client)).rejects.toMatchObject({
+    await expect(new TokenUpdateTransaction().setTokenId('0.0.98').execute(client)).rejects.toMatchObject({
       status: Status.NotSupported,
     });
   });
@@ -647,6 +648,89 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
       `/transactions/${mirrorIdOf(freezing.transactionId)}`,
     );
     expect(transactions[0]).toMatchObject({ name: 'TOKENFREEZE', entity_id: tokenId });
+  });
+
+  it('deletes a token with its admin key: it stays listed as deleted, and nothing more is done with it', async () => {
+    const adminKey = PrivateKey.generateED25519();
+    const supplyKey = server.writer.operatorKey;
+    const create = async (withAdmin: boolean) => {
+      const transaction = new TokenCreateTransaction()
+        .setTokenName('Doomed')
+        .setTokenSymbol('DOOM')
+        .setTokenType(TokenType.NonFungibleUnique)
+        .setTreasuryAccountId(GENESIS_ACCOUNT)
+        .setSupplyKey(supplyKey.publicKey);
+      if (withAdmin) transaction.setAdminKey(adminKey.publicKey);
+      const signed = withAdmin ? await transaction.freezeWith(client).sign(adminKey) : transaction;
+      return (await (await signed.execute(client)).getReceipt(client)).tokenId!.toString();
+    };
+    const deletion = async (tokenId: string, keys: PrivateKey[]) => {
+      let transaction = new TokenDeleteTransaction().setTokenId(tokenId).freezeWith(client);
+      for (const key of keys) transaction = await transaction.sign(key);
+      return transaction.execute(client);
+    };
+    const immutable = await create(false);
+    await expect((await deletion(immutable, [])).getReceipt(client)).rejects.toMatchObject({
+      status: Status.TokenIsImmutable,
+    });
+    const tokenId = await create(true);
+    await (
+      await new TokenMintTransaction()
+        .setTokenId(tokenId)
+        .setMetadata([Buffer.from('last')])
+        .execute(client)
+    ).getReceipt(client);
+    await expect((await deletion(tokenId, [])).getReceipt(client)).rejects.toMatchObject({
+      status: Status.InvalidSignature,
+    });
+    const deleted = await deletion(tokenId, [adminKey]);
+    expect((await deleted.getReceipt(client)).status).toBe(Status.Success);
+
+    await expect(
+      (
+        await new TokenMintTransaction()
+          .setTokenId(tokenId)
+          .setMetadata([Buffer.from('more')])
+          .execute(client)
+      ).getReceipt(client),
+    ).rejects.toMatchObject({ status: Status.TokenWasDeleted });
+    await expect((await deletion(tokenId, [adminKey])).getReceipt(client)).rejects.toMatchObject({
+      status: Status.TokenWasDeleted,
+    });
+    const holderKey = PrivateKey.generateED25519();
+    const holder = (
+      await (
+        await new AccountCreateTransaction().setKeyWithoutAlias(holderKey.publicKey).execute(client)
+      ).getReceipt(client)
+    ).accountId!.toString();
+    await expect(
+      (
+        await (
+          await new TokenAssociateTransaction()
+            .setAccountId(holder)
+            .setTokenIds([tokenId])
+            .freezeWith(client)
+            .sign(holderKey)
+        ).execute(client)
+      ).getReceipt(client),
+    ).rejects.toMatchObject({ status: Status.TokenWasDeleted });
+    await expect(
+      (
+        await new TransferTransaction()
+          .addNftTransfer(new NftId(TokenId.fromString(tokenId), 1), GENESIS_ACCOUNT, '0.0.98')
+          .execute(client)
+      ).getReceipt(client),
+    ).rejects.toMatchObject({ status: Status.TokenWasDeleted });
+
+    expect((await new TokenInfoQuery().setTokenId(tokenId).execute(client)).isDeleted).toBe(true);
+    expect(await mirror<{ deleted: boolean; total_supply: string }>(`/tokens/${tokenId}`)).toMatchObject({
+      deleted: true,
+      total_supply: '1',
+    });
+    const { transactions } = await mirror<{
+      transactions: { name: string; entity_id: string; result: string }[];
+    }>(`/transactions/${mirrorIdOf(deleted.transactionId)}`);
+    expect(transactions[0]).toMatchObject({ name: 'TOKENDELETION', entity_id: tokenId, result: 'SUCCESS' });
   });
 
   it("draws pseudorandom numbers and bytes with the utility service's PRNG, into the record", async () => {

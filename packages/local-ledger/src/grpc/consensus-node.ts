@@ -25,6 +25,7 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'TokenService.associateTokens',
   'TokenService.wipeTokenAccount',
   'TokenService.burnToken',
+  'TokenService.deleteToken',
   'TokenService.pauseToken',
   'TokenService.unpauseToken',
   'TokenService.freezeTokenAccount',

@@ -233,7 +233,7 @@ export function createQueryAnswers(db: LedgerDb) {
               ? 'Frozen'
               : 'Unfrozen',
           defaultKycStatus: row.kycKey ? 'Revoked' : 'KycNotApplicable',
-          deleted: false,
+          deleted: row.deleted,
           autoRenewPeriod: { seconds: AUTO_RENEW_SECONDS },
           expiry: NEVER_EXPIRES,
           memo: row.memo,
