@@ -4,6 +4,7 @@ import { GENESIS_ACCOUNT } from './ledger-accounts';
 import { openLedgerDatabase } from './ledger-database';
 import { createLedgerServer } from './ledger-server';
 import { createConsensusNode, type ConsensusNode } from './grpc/consensus-node';
+import type { NodeEndpoint } from './grpc/system-files';
 import { listenMirrorRest } from './mirror-port';
 import { localNodeAccounts } from './local-node-accounts';
 
@@ -74,11 +75,19 @@ const server = await createLedgerServer({
 const address = await server.app.listen({ port, host: values.host });
 console.log(`Local ledger on ${address}`);
 const nodes: ConsensusNode[] = [];
+const addressBook: NodeEndpoint[] = [];
 for (let index = 0; index < nodeCount; index += 1) {
   const nodeAccountId = `0.0.${3 + index}`;
-  const node = createConsensusNode({ ledger: server.ledger, db: database.db, nodeAccountId });
+  const node = createConsensusNode({
+    ledger: server.ledger,
+    db: database.db,
+    nodeAccountId,
+    rate: server.rate,
+    addressBook: () => addressBook,
+  });
   const boundPort = await node.listen(values.host, grpcPort === 0 ? 0 : grpcPort + index);
   nodes.push(node);
+  addressBook.push({ nodeAccountId, host: values.host, port: boundPort });
   console.log(`  consensus node ${nodeAccountId} (gRPC): ${values.host}:${boundPort}`);
 }
 const mirror = await listenMirrorRest(server.app, values.host, mirrorPort);

@@ -32,6 +32,27 @@ export const MAX_LIMIT = 100;
 /** USD for one HBAR on the local ledger; changed by its dev route, null while 'unreadable'. */
 export type LocalRate = { usdPerHbar: number | null };
 
+type Rate = { cent_equivalent: number; expiration_time: number; hbar_equivalent: number };
+
+/**
+ * The rate as the network states it (the mirror REST's and file 0.0.112's): cents per 30,000 HBAR, as a
+ * real node keeps it, valid to the next hour; null while the ledger has no rate.
+ */
+export function exchangeRates(rate: LocalRate, nowSeconds: number): { current: Rate; next: Rate } | null {
+  if (rate.usdPerHbar === null) return null;
+  const hbarEquivalent = 30000;
+  const centEquivalent = Math.round(rate.usdPerHbar * 100 * hbarEquivalent);
+  const nextHour = nowSeconds - (nowSeconds % 3600) + 3600;
+  return {
+    current: { cent_equivalent: centEquivalent, expiration_time: nextHour, hbar_equivalent: hbarEquivalent },
+    next: {
+      cent_equivalent: centEquivalent,
+      expiration_time: nextHour + 3600,
+      hbar_equivalent: hbarEquivalent,
+    },
+  };
+}
+
 export type PageQuery = { limit?: string; order?: string; [key: string]: string | undefined };
 
 export function parseLimit(value: string | undefined): number | null {

@@ -16,6 +16,7 @@ import {
   mirrorError,
   mirrorKey,
   sendWithInt64,
+  exchangeRates,
   type LocalRate,
   type PageQuery,
   parseLimit,
@@ -335,23 +336,12 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
 /** The HBAR exchange rate, as the network states it. */
 function registerNetworkRoutes(app: FastifyInstance, rate: LocalRate) {
   app.get('/ledger/api/v1/network/exchangerate', { schema: { hide: true } }, async (_request, reply) => {
-    if (rate.usdPerHbar === null) return mirrorError(reply, 503, 'Service Unavailable');
-    // Hedera states the rate as cents per `hbar_equivalent` HBAR; keep 30000 HBAR as the real node does.
-    const hbarEquivalent = 30000;
-    const centEquivalent = Math.round(rate.usdPerHbar * 100 * hbarEquivalent);
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const nextHour = nowSeconds - (nowSeconds % 3600) + 3600;
+    const rates = exchangeRates(rate, nowSeconds);
+    if (!rates) return mirrorError(reply, 503, 'Service Unavailable');
     return {
-      current_rate: {
-        cent_equivalent: centEquivalent,
-        expiration_time: nextHour,
-        hbar_equivalent: hbarEquivalent,
-      },
-      next_rate: {
-        cent_equivalent: centEquivalent,
-        expiration_time: nextHour + 3600,
-        hbar_equivalent: hbarEquivalent,
-      },
+      current_rate: rates.current,
+      next_rate: rates.next,
       timestamp: `${nowSeconds}.000000000`,
     };
   });

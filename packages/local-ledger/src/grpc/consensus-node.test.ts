@@ -6,6 +6,13 @@ import {
   AccountInfoQuery,
   AccountUpdateTransaction,
   Client,
+  ExchangeRates,
+  FeeSchedules,
+  FileContentsQuery,
+  FileId,
+  FileInfoQuery,
+  NodeAddressBook,
+  RequestType,
   Hbar,
   NetworkVersionInfoQuery,
   PrivateKey,
@@ -733,6 +740,44 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     expect(transactions[0]).toMatchObject({ name: 'TOKENDELETION', entity_id: tokenId, result: 'SUCCESS' });
   });
 
+  it('serves the system files every SDK reads: exchange rates, fee schedules and the address book', async () => {
+    const rates = ExchangeRates.fromBytes(
+      await new FileContentsQuery().setFileId(FileId.EXCHANGE_RATES).execute(client),
+    );
+    const onMirror = await mirror<{ current_rate: { cent_equivalent: number; hbar_equivalent: number } }>(
+      '/network/exchangerate',
+    );
+    expect(rates.currentRate.cents).toBe(onMirror.current_rate.cent_equivalent);
+    expect(rates.currentRate.hbars).toBe(onMirror.current_rate.hbar_equivalent);
+    // 0.05 USD per HBAR, as the ledger starts.
+    expect(rates.currentRate.exchangeRateInCents).toBeCloseTo(5, 6);
+
+    const fees = FeeSchedules.fromBytes(
+      await new FileContentsQuery().setFileId(FileId.FEE_SCHEDULE).execute(client),
+    );
+    const transfer = fees.current!.transactionFeeSchedule!.find(
+      (entry) => entry.hederaFunctionality === RequestType.CryptoTransfer,
+    );
+    // The flat fee of 0.001 HBAR at 5 cents: 0.005 cents, in thousandths of a tinycent.
+    expect(transfer!.fees![0]!.servicedata!.constant!.toString()).toBe(String(0.005 * 100_000_000 * 1000));
+
+    const book = NodeAddressBook.fromBytes(
+      await new FileContentsQuery().setFileId(FileId.ADDRESS_BOOK).execute(client),
+    );
+    const [node] = book.nodeAddresses;
+    expect(node!.accountId!.toString()).toBe('0.0.3');
+    const endpoint = node!.addresses[0]!;
+    expect(`${endpoint.address!.toString()}:${endpoint.port}`).toBe(Object.keys(client.network)[0]);
+
+    const info = await new FileInfoQuery().setFileId(FileId.EXCHANGE_RATES).execute(client);
+    const contents = await new FileContentsQuery().setFileId(FileId.EXCHANGE_RATES).execute(client);
+    expect(info.size.toNumber()).toBe(contents.length);
+    expect(info.isDeleted).toBe(false);
+    await expect(new FileContentsQuery().setFileId('0.0.150').execute(client)).rejects.toMatchObject({
+      status: Status.InvalidFileId,
+    });
+  });
+
   it("draws pseudorandom numbers and bytes with the utility service's PRNG, into the record", async () => {
     const numbers: number[] = [];
     for (let draw = 0; draw < 6; draw += 1) {
@@ -787,7 +832,13 @@ describe('faults on demand over gRPC', () => {
     server = await createLedgerServer({ db: database.db });
     const network: Record<string, AccountId> = {};
     for (const nodeAccountId of ['0.0.3', '0.0.4']) {
-      const node = createConsensusNode({ ledger: server.ledger, db: database.db, nodeAccountId });
+      const node = createConsensusNode({
+        ledger: server.ledger,
+        db: database.db,
+        nodeAccountId,
+        rate: server.rate,
+        addressBook: () => [],
+      });
       nodes.push(node);
       network[`127.0.0.1:${await node.listen('127.0.0.1', 0)}`] = AccountId.fromString(nodeAccountId);
     }

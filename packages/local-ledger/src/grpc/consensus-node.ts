@@ -5,6 +5,8 @@ import type { LedgerDb } from '../ledger-db';
 import type { LocalLedger } from '../local-ledger';
 import { loadHapiServices, type ServiceName } from './hapi-services';
 import { QUERY_FEE_TINYBARS } from '../ledger-accounts';
+import type { LocalRate } from '../mirror-format';
+import { SYSTEM_FILE_NUMBERS, systemFileContents, type NodeEndpoint } from './system-files';
 import {
   createQueryAnswers,
   type AccountId,
@@ -47,6 +49,8 @@ const PAID_QUERIES = new Set([
   'tokenGetNftInfo',
   'networkGetVersionInfo',
   'consensusGetTopicInfo',
+  'fileGetContents',
+  'fileGetInfo',
 ]);
 
 /** A query's case and the field of the response that answers it, where their names differ. */
@@ -65,6 +69,7 @@ type QueryBody = {
   transactionID?: TransactionId;
   token?: TokenId;
   nftID?: NftId;
+  fileID?: { fileNum?: string };
 } & Record<string, unknown>;
 
 type Unary = (request: unknown) => Promise<object>;
@@ -103,13 +108,28 @@ export function createConsensusNode({
   ledger,
   db,
   nodeAccountId = '0.0.3',
+  rate,
+  addressBook,
 }: {
   ledger: LocalLedger;
   db: LedgerDb;
   /** Which of the network's nodes this one is (0.0.3 to 0.0.9). */
   nodeAccountId?: string;
+  /** The HBAR rate the exchange rate and fee schedule files state. */
+  rate: LocalRate;
+  /** The network's nodes as the address book files list them (those listening so far). */
+  addressBook: () => NodeEndpoint[];
 }): ConsensusNode {
   const answers = createQueryAnswers(db);
+  /** A system file's contents and info (0.0.101, 0.0.102, 0.0.111, 0.0.112). */
+  const systemFile = (id: QueryBody['fileID']) => {
+    const fileNum = Number(id?.fileNum ?? 0);
+    const contents = SYSTEM_FILE_NUMBERS.includes(fileNum as (typeof SYSTEM_FILE_NUMBERS)[number])
+      ? systemFileContents(fileNum, { rate, nodes: addressBook(), nowSeconds: Math.floor(Date.now() / 1000) })
+      : null;
+    const fileID = { shardNum: '0', realmNum: '0', fileNum: String(fileNum) };
+    return { fileNum, contents: contents ? Buffer.from(contents) : null, fileID };
+  };
   const server = new grpc.Server();
   const { faults } = ledger;
   const isDown = () => faults.isDown(nodeAccountId);
@@ -192,6 +212,37 @@ export function createConsensusNode({
         return respond(await answers.topicInfo(body.topicID));
       case 'networkGetVersionInfo':
         return respond({ precheck: 'OK', ...answers.version() });
+      case 'fileGetContents': {
+        const file = systemFile(body.fileID);
+        if (!file.contents)
+          return respond({
+            precheck: SYSTEM_FILE_NUMBERS.includes(file.fileNum as 111)
+              ? 'PLATFORM_NOT_ACTIVE'
+              : 'INVALID_FILE_ID',
+          });
+        return respond({ precheck: 'OK', fileContents: { fileID: file.fileID, contents: file.contents } });
+      }
+      case 'fileGetInfo': {
+        const file = systemFile(body.fileID);
+        if (!file.contents)
+          return respond({
+            precheck: SYSTEM_FILE_NUMBERS.includes(file.fileNum as 111)
+              ? 'PLATFORM_NOT_ACTIVE'
+              : 'INVALID_FILE_ID',
+          });
+        return respond({
+          precheck: 'OK',
+          fileInfo: {
+            fileID: file.fileID,
+            size: String(file.contents.length),
+            expirationTime: { seconds: '8000000000', nanos: 0 },
+            deleted: false,
+            keys: { keys: [] },
+            memo: '',
+            ledgerId: Buffer.from([3]),
+          },
+        });
+      }
       default:
         return { [field || 'transactionGetReceipt']: { header: header('NOT_SUPPORTED') } };
     }

@@ -17,6 +17,7 @@ const SERVICE_FILES = {
   NetworkService: 'services_network_service.proto',
   ConsensusService: 'services_consensus_service.proto',
   UtilService: 'services_util_service.proto',
+  FileService: 'services_file_service.proto',
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_FILES;

@@ -17,8 +17,14 @@ export type GrpcLedger = {
 export async function startGrpcLedger(open: () => Promise<LedgerDatabase>): Promise<GrpcLedger> {
   const database = await open();
   const server = await createLedgerServer({ db: database.db });
-  const node = createConsensusNode({ ledger: server.ledger, db: database.db });
-  const port = await node.listen('127.0.0.1', 0);
+  let port = 0;
+  const node = createConsensusNode({
+    ledger: server.ledger,
+    db: database.db,
+    rate: server.rate,
+    addressBook: () => [{ nodeAccountId: '0.0.3', host: '127.0.0.1', port }],
+  });
+  port = await node.listen('127.0.0.1', 0);
   const client = Client.forNetwork({ [`127.0.0.1:${port}`]: new AccountId(3) }).setOperator(
     GENESIS_ACCOUNT,
     server.writer.operatorKey,
