@@ -21,3 +21,8 @@ ALTER TABLE "ledger_token_relationships" ADD COLUMN IF NOT EXISTS "kyc_granted" 
 --> statement-breakpoint
 -- A token deleted with its admin key: it stays listed (deleted), and nothing more is done with it.
 ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "deleted" boolean NOT NULL DEFAULT false;
+--> statement-breakpoint
+-- With a metadata key, an NFT's metadata can be changed after its mint.
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "metadata_key" text;
+--> statement-breakpoint
+ALTER TABLE "ledger_tokens" ADD COLUMN IF NOT EXISTS "metadata_key_type" text;

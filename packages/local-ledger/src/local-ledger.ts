@@ -9,6 +9,7 @@ import {
   TokenWipeTransaction,
   TokenPauseTransaction,
   TokenDeleteTransaction,
+  TokenUpdateNftsTransaction,
   TokenUnpauseTransaction,
   TokenFreezeTransaction,
   TokenUnfreezeTransaction,
@@ -65,7 +66,12 @@ import {
   type SubmitResult,
 } from './transaction-record';
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
-import { applyHolderControl, applyTokenDelete, applyTokenPause } from './token-controls';
+import {
+  applyHolderControl,
+  applyNftMetadataUpdate,
+  applyTokenDelete,
+  applyTokenPause,
+} from './token-controls';
 import {
   applyTopicCreate,
   applyTopicDelete,
@@ -349,6 +355,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenWipeTransaction) return 'TOKENWIPE';
     if (transaction instanceof TokenPauseTransaction) return 'TOKENPAUSE';
     if (transaction instanceof TokenDeleteTransaction) return 'TOKENDELETION';
+    if (transaction instanceof TokenUpdateNftsTransaction) return 'TOKENUPDATENFTS';
     if (transaction instanceof TokenUnpauseTransaction) return 'TOKENUNPAUSE';
     const control = HOLDER_CONTROL_NAMES.find(([type]) => transaction instanceof type);
     if (control) return control[1];
@@ -413,6 +420,10 @@ export class LocalLedger implements LedgerReader {
     }
     if (transaction instanceof TokenDeleteTransaction)
       return { name: 'TOKENDELETION', entityId: await applyTokenDelete(tx, transaction) };
+    if (transaction instanceof TokenUpdateNftsTransaction) {
+      const entityId = await applyNftMetadataUpdate(tx, transaction, consensusTimestamp);
+      return { name: 'TOKENUPDATENFTS', entityId };
+    }
     if (transaction instanceof TokenPauseTransaction || transaction instanceof TokenUnpauseTransaction) {
       const entityId = await applyTokenPause(tx, transaction);
       return { name: transaction instanceof TokenPauseTransaction ? 'TOKENPAUSE' : 'TOKENUNPAUSE', entityId };

@@ -295,6 +295,7 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
         kyc_key: mirrorKey(token.kycKey, token.kycKeyType),
         max_supply: '0',
         memo: token.memo,
+        metadata_key: mirrorKey(token.metadataKey, token.metadataKeyType),
         modified_timestamp: token.createdTimestamp,
         name: token.name,
         pause_key: mirrorKey(token.pauseKey, token.pauseKeyType),

@@ -64,6 +64,9 @@ export const ledgerTokens = pgTable('ledger_tokens', {
   /** With a KYC key, a holder takes part in transfers only once granted KYC. */
   kycKey: text('kyc_key'),
   kycKeyType: text('kyc_key_type'),
+  /** With a metadata key, an NFT's metadata can be changed after its mint. */
+  metadataKey: text('metadata_key'),
+  metadataKeyType: text('metadata_key_type'),
   /** Deleted with its admin key: listed still, and refused by every later transaction. */
   deleted: boolean('deleted').notNull().default(false),
   memo: text('memo').notNull().default(''),

@@ -5,26 +5,35 @@ import {
   TokenPauseTransaction,
   type Key,
   type TokenDeleteTransaction,
+  type TokenUpdateNftsTransaction,
   TokenUnfreezeTransaction,
   type TokenRevokeKycTransaction,
   type TokenUnpauseTransaction,
 } from '@hashgraph/sdk';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { transactionSignedBy } from '@registry/hedera-node/ed25519';
 import { describeKey, publicKeyOf } from './ledger-accounts';
-import { fail, type LedgerState, type Tx } from './ledger-state';
-import { ledgerTokenRelationships, ledgerTokens } from './schema';
+import {
+  fail,
+  MAX_METADATA_BYTES,
+  MAX_NFTS_PER_TRANSACTION,
+  type LedgerState,
+  type Tx,
+} from './ledger-state';
+import { ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
 
 // Pause, freeze and KYC, as Hedera applies them: each signed with the token's key for it.
 
 type TokenRow = typeof ledgerTokens.$inferSelect;
-type Control = 'pause' | 'freeze' | 'kyc';
 
 const KEY_COLUMNS = {
   pause: ['pauseKey', 'pauseKeyType', 'TOKEN_HAS_NO_PAUSE_KEY'],
   freeze: ['freezeKey', 'freezeKeyType', 'TOKEN_HAS_NO_FREEZE_KEY'],
   kyc: ['kycKey', 'kycKeyType', 'TOKEN_HAS_NO_KYC_KEY'],
+  metadata: ['metadataKey', 'metadataKeyType', 'TOKEN_HAS_NO_METADATA_KEY'],
 } as const;
+
+type Control = keyof typeof KEY_COLUMNS;
 
 /** A control key given at creation, as stored (a key list or contract key is not kept). */
 export function controlKey(key: Key | null | undefined) {
@@ -96,6 +105,43 @@ export async function applyHolderControl(
       and(eq(ledgerTokenRelationships.accountId, accountId), eq(ledgerTokenRelationships.tokenId, tokenId)),
     );
   return tokenId;
+}
+
+/**
+ * Changes the metadata of minted NFTs, signed with the token's metadata key: as on Hedera, the NFTs
+ * keep their holders, and the mirror shows the new metadata.
+ */
+export async function applyNftMetadataUpdate(
+  tx: Tx,
+  transaction: TokenUpdateNftsTransaction,
+  consensusTimestamp: string,
+): Promise<string> {
+  // This SDK class has setters only: what it holds is read from its fields.
+  const fields = transaction as unknown as {
+    _tokenId?: { toString(): string } | null;
+    _serialNumbers?: Array<{ toNumber(): number }>;
+    _metadata?: Uint8Array | null;
+  };
+  const tokenId = fields._tokenId?.toString();
+  const token = await tokenSignedFor(tx, transaction, tokenId, 'metadata');
+  if (token.paused) fail('TOKEN_IS_PAUSED');
+  const serials = [...new Set((fields._serialNumbers ?? []).map((serial) => serial.toNumber()))];
+  if (serials.length === 0) fail('MISSING_SERIAL_NUMBERS');
+  if (serials.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
+  const metadata = fields._metadata;
+  if (metadata && metadata.length > MAX_METADATA_BYTES) fail('METADATA_TOO_LONG');
+  const rows = await tx
+    .select({ owner: ledgerNfts.ownerAccount })
+    .from(ledgerNfts)
+    .where(and(eq(ledgerNfts.tokenId, token.tokenId), inArray(ledgerNfts.serialNumber, serials)));
+  if (rows.length !== serials.length || rows.some((row) => row.owner === null)) fail('INVALID_NFT_ID');
+  // No metadata given leaves it as it is, as on Hedera.
+  if (metadata)
+    await tx
+      .update(ledgerNfts)
+      .set({ metadata: Buffer.from(metadata).toString('base64'), modifiedTimestamp: consensusTimestamp })
+      .where(and(eq(ledgerNfts.tokenId, token.tokenId), inArray(ledgerNfts.serialNumber, serials)));
+  return token.tokenId;
 }
 
 /** A new holder's standing: frozen when the token freezes by default, KYC only once granted. */

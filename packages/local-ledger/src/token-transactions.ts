@@ -44,6 +44,7 @@ export async function applyTokenCreate(
   const pause = controlKey(transaction.pauseKey);
   const freeze = controlKey(transaction.freezeKey);
   const kyc = controlKey(transaction.kycKey);
+  const metadataKey = controlKey(transaction.metadataKey);
   if (transaction.freezeDefault && !freeze.key) fail('TOKEN_HAS_NO_FREEZE_KEY');
   if (adminKey instanceof PublicKey && !transactionSignedBy(adminKey, transaction)) fail('INVALID_SIGNATURE');
   const [{ num } = { num: '0' }] = (
@@ -72,6 +73,8 @@ export async function applyTokenCreate(
     freezeDefault: Boolean(transaction.freezeDefault),
     kycKey: kyc.key,
     kycKeyType: kyc.type,
+    metadataKey: metadataKey.key,
+    metadataKeyType: metadataKey.type,
     memo: transaction.tokenMemo ?? '',
     createdTimestamp: consensusTimestamp,
   });

@@ -6,6 +6,7 @@ import {
   AccountInfoQuery,
   AccountUpdateTransaction,
   Client,
+  Long,
   ExchangeRates,
   FeeSchedules,
   FileContentsQuery,
@@ -24,6 +25,7 @@ import {
   TokenCreateTransaction,
   TokenDeleteTransaction,
   TokenUpdateTransaction,
+  TokenUpdateNftsTransaction,
   TokenFreezeTransaction,
   TokenGrantKycTransaction,
   TokenRevokeKycTransaction,
@@ -776,6 +778,77 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     await expect(new FileContentsQuery().setFileId('0.0.150').execute(client)).rejects.toMatchObject({
       status: Status.InvalidFileId,
     });
+  });
+
+  it("changes minted NFTs' metadata with the token's metadata key; their holders stay", async () => {
+    const metadataKey = PrivateKey.generateECDSA();
+    const supplyKey = server.writer.operatorKey;
+    const create = async (withMetadataKey: boolean) => {
+      const transaction = new TokenCreateTransaction()
+        .setTokenName('Evolving')
+        .setTokenSymbol('EVO')
+        .setTokenType(TokenType.NonFungibleUnique)
+        .setTreasuryAccountId(GENESIS_ACCOUNT)
+        .setSupplyKey(supplyKey.publicKey);
+      if (withMetadataKey) transaction.setMetadataKey(metadataKey.publicKey);
+      return (await (await transaction.execute(client)).getReceipt(client)).tokenId!.toString();
+    };
+    const tokenId = await create(true);
+    await (
+      await new TokenMintTransaction()
+        .setTokenId(tokenId)
+        .setMetadata([Buffer.from('first'), Buffer.from('second'), Buffer.from('third')])
+        .execute(client)
+    ).getReceipt(client);
+    await (
+      await new TokenBurnTransaction().setTokenId(tokenId).setSerials([3]).execute(client)
+    ).getReceipt(client);
+    const update = async (token: string, serials: number[], metadata: Uint8Array, keys: PrivateKey[]) => {
+      let transaction = new TokenUpdateNftsTransaction()
+        .setTokenId(token)
+        .setSerialNumbers(serials.map((serial) => Long.fromNumber(serial)))
+        .setMetadata(metadata)
+        .freezeWith(client);
+      for (const key of keys) transaction = await transaction.sign(key);
+      return transaction.execute(client);
+    };
+    await expect((await update(tokenId, [1], Buffer.from('x'), [])).getReceipt(client)).rejects.toMatchObject(
+      {
+        status: Status.InvalidSignature,
+      },
+    );
+    await expect(
+      (await update(tokenId, [1], Buffer.alloc(101), [metadataKey])).getReceipt(client),
+    ).rejects.toMatchObject({ status: Status.MetadataTooLong });
+    await expect(
+      (await update(tokenId, [1, 3], Buffer.from('x'), [metadataKey])).getReceipt(client),
+    ).rejects.toMatchObject({ status: Status.InvalidNftId });
+    await expect(
+      (await update(await create(false), [1], Buffer.from('x'), [metadataKey])).getReceipt(client),
+    ).rejects.toMatchObject({ status: Status.TokenHasNoMetadataKey });
+
+    const updated = await update(tokenId, [1, 2], Buffer.from('evolved'), [metadataKey]);
+    expect((await updated.getReceipt(client)).status).toBe(Status.Success);
+    const nft = await new TokenNftInfoQuery()
+      .setNftId(new NftId(TokenId.fromString(tokenId), 2))
+      .execute(client);
+    expect(Buffer.from(nft[0]!.metadata!).toString()).toBe('evolved');
+    expect(nft[0]!.accountId.toString()).toBe(GENESIS_ACCOUNT);
+    const onMirror = await mirror<{ metadata: string; account_id: string }>(`/tokens/${tokenId}/nfts/1`);
+    expect(onMirror).toMatchObject({
+      metadata: Buffer.from('evolved').toString('base64'),
+      account_id: GENESIS_ACCOUNT,
+    });
+    expect((await mirror<{ metadata_key: { key: string } }>(`/tokens/${tokenId}`)).metadata_key.key).toBe(
+      metadataKey.publicKey.toStringRaw(),
+    );
+    expect((await new TokenInfoQuery().setTokenId(tokenId).execute(client)).metadataKey?.toString()).toBe(
+      metadataKey.publicKey.toString(),
+    );
+    const { transactions } = await mirror<{ transactions: { name: string; entity_id: string }[] }>(
+      `/transactions/${mirrorIdOf(updated.transactionId)}`,
+    );
+    expect(transactions[0]).toMatchObject({ name: 'TOKENUPDATENFTS', entity_id: tokenId });
   });
 
   it("draws pseudorandom numbers and bytes with the utility service's PRNG, into the record", async () => {

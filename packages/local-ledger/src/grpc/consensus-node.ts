@@ -28,6 +28,7 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'TokenService.wipeTokenAccount',
   'TokenService.burnToken',
   'TokenService.deleteToken',
+  'TokenService.updateNfts',
   'TokenService.pauseToken',
   'TokenService.unpauseToken',
   'TokenService.freezeTokenAccount',

@@ -227,6 +227,7 @@ export function createQueryAnswers(db: LedgerDb) {
           freezeKey: keyOf(row.freezeKey, row.freezeKeyType),
           kycKey: keyOf(row.kycKey, row.kycKeyType),
           pauseKey: keyOf(row.pauseKey, row.pauseKeyType),
+          metadataKey: keyOf(row.metadataKey, row.metadataKeyType),
           defaultFreezeStatus: !row.freezeKey
             ? 'FreezeNotApplicable'
             : row.freezeDefault
