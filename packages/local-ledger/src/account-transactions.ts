@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
 import { describeKey, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
 import { assertNotDeleted, newHolderStanding } from './token-controls';
+import { checkApprovedHbarDebits, mayMoveNftFor, spendHbarAllowances } from './allowance-transactions';
 import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, type Tx } from './ledger-state';
 
 // Crypto transfers (HBAR and NFTs), token associations and new accounts, as Hedera applies them.
@@ -38,24 +39,34 @@ export async function applyTransfer(
     movement.set(key, (movement.get(key) ?? 0n) + tinybars);
   }
   if (sum !== 0n) fail('INVALID_ACCOUNT_AMOUNTS');
+  // Debits the payer makes as a spender of the owner's allowance: the owner does not sign them.
+  const approved = new Map<string, bigint>();
+  for (const transfer of transaction.hbarTransfersList) {
+    const tinybars = BigInt(transfer.amount.toTinybars().toString());
+    if (!transfer.isApproved || tinybars >= 0n) continue;
+    const owner = transfer.accountId.toString();
+    approved.set(owner, (approved.get(owner) ?? 0n) - tinybars);
+  }
   const nftMoves = nftMovesOf(transaction);
   if (nftMoves.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
   const accounts = await state.accounts(tx, [
     ...movement.keys(),
     ...nftMoves.flatMap((move) => [move.sender, move.receiver]),
   ]);
-  checkHbarDebits(state, transaction, payer, movement, accounts);
+  checkHbarDebits(state, transaction, payer, movement, accounts, approved);
+  const allowancesUsed = await checkApprovedHbarDebits(tx, approved, payer);
   const tokenBalances: TokenBalanceChange[] = [];
   for (const token of new Set(nftMoves.map((move) => move.token))) {
     const moves = nftMoves.filter((move) => move.token === token);
-    tokenBalances.push(...(await checkNftMoves(state, tx, transaction, token, moves, accounts)));
+    tokenBalances.push(...(await checkNftMoves(state, tx, transaction, token, moves, accounts, payer)));
   }
 
   // The HBAR in `movement` is moved with the fee, once the transaction is through.
   for (const move of nftMoves) {
     await tx
       .update(ledgerNfts)
-      .set({ ownerAccount: move.receiver, modifiedTimestamp: consensusTimestamp })
+      // A moved NFT's allowance goes with its old holder.
+      .set({ ownerAccount: move.receiver, spender: null, modifiedTimestamp: consensusTimestamp })
       .where(and(eq(ledgerNfts.tokenId, move.token), eq(ledgerNfts.serialNumber, move.serial)));
     nftTransfers.push({
       is_approval: move.isApproval,
@@ -66,6 +77,7 @@ export async function applyTransfer(
     });
   }
   await state.adjustTokenBalances(tx, tokenBalances);
+  await spendHbarAllowances(tx, allowancesUsed, payer);
 }
 
 function nftMovesOf(transaction: TransferTransaction): NftMove[] {
@@ -87,13 +99,15 @@ function checkHbarDebits(
   payer: string,
   movement: HbarMovement,
   accounts: LedgerAccounts,
+  approved: Map<string, bigint>,
 ) {
   for (const [accountId, amount] of movement) {
     const account = accounts.get(accountId);
     if (!account) fail('INVALID_ACCOUNT_ID');
     if (account!.deleted) fail('ACCOUNT_DELETED');
     if (amount < 0n) {
-      if (!state.signedBy(transaction, account!.publicKey, account!.keyType)) fail('INVALID_SIGNATURE');
+      if (!approved.has(accountId) && !state.signedBy(transaction, account!.publicKey, account!.keyType))
+        fail('INVALID_SIGNATURE');
       const needed = -amount + (accountId === payer ? TRANSACTION_FEE_TINYBARS : 0n);
       if (account!.balanceTinybars < needed)
         fail(accountId === payer ? 'INSUFFICIENT_PAYER_BALANCE' : 'INSUFFICIENT_ACCOUNT_BALANCE');
@@ -112,6 +126,7 @@ async function checkNftMoves(
   token: string,
   moves: NftMove[],
   accounts: LedgerAccounts,
+  payer: string,
 ): Promise<TokenBalanceChange[]> {
   // The token, the serials' owners and the standing of everyone moving them, in one query.
   const serials = moves.map((move) => move.serial);
@@ -159,8 +174,11 @@ async function checkNftMoves(
   for (const move of moves) {
     const sender = accounts.get(move.sender);
     if (!sender || !accounts.has(move.receiver)) fail('INVALID_ACCOUNT_ID');
-    if (!state.signedBy(transaction, sender!.publicKey, sender!.keyType)) fail('INVALID_SIGNATURE');
     if (!owners.has(move.serial)) fail('INVALID_NFT_ID');
+    if (move.isApproval) {
+      if (!(await mayMoveNftFor(tx, token, move.serial, move.sender, payer)))
+        fail('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
+    } else if (!state.signedBy(transaction, sender!.publicKey, sender!.keyType)) fail('INVALID_SIGNATURE');
     if (owners.get(move.serial) !== move.sender) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
     mayMove(move.receiver);
     mayMove(move.sender);

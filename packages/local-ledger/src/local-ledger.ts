@@ -9,6 +9,8 @@ import {
   TokenWipeTransaction,
   TokenPauseTransaction,
   TokenDeleteTransaction,
+  AccountAllowanceApproveTransaction,
+  AccountAllowanceDeleteTransaction,
   TokenUpdateNftsTransaction,
   TokenUnpauseTransaction,
   TokenFreezeTransaction,
@@ -66,6 +68,7 @@ import {
   type SubmitResult,
 } from './transaction-record';
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
+import { applyAllowanceApprove, applyAllowanceDelete } from './allowance-transactions';
 import {
   applyHolderControl,
   applyNftMetadataUpdate,
@@ -349,6 +352,8 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof AccountCreateTransaction) return 'CRYPTOCREATEACCOUNT';
     if (transaction instanceof AccountUpdateTransaction) return 'CRYPTOUPDATEACCOUNT';
     if (transaction instanceof AccountDeleteTransaction) return 'CRYPTODELETE';
+    if (transaction instanceof AccountAllowanceApproveTransaction) return 'CRYPTOAPPROVEALLOWANCE';
+    if (transaction instanceof AccountAllowanceDeleteTransaction) return 'CRYPTODELETEALLOWANCE';
     if (transaction instanceof TokenCreateTransaction) return 'TOKENCREATION';
     if (transaction instanceof TokenMintTransaction) return 'TOKENMINT';
     if (transaction instanceof TokenBurnTransaction) return 'TOKENBURN';
@@ -401,6 +406,14 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof AccountDeleteTransaction) {
       const entityId = await applyAccountDelete(this.state, tx, transaction, payer, movement);
       return { name: 'CRYPTODELETE', entityId };
+    }
+    if (transaction instanceof AccountAllowanceApproveTransaction) {
+      await applyAllowanceApprove(this.state, tx, transaction, payer, consensusTimestamp);
+      return { name: 'CRYPTOAPPROVEALLOWANCE', entityId: payer };
+    }
+    if (transaction instanceof AccountAllowanceDeleteTransaction) {
+      await applyAllowanceDelete(this.state, tx, transaction, payer, consensusTimestamp);
+      return { name: 'CRYPTODELETEALLOWANCE', entityId: payer };
     }
     if (transaction instanceof TokenCreateTransaction) {
       const entityId = await applyTokenCreate(this.state, tx, transaction, consensusTimestamp);

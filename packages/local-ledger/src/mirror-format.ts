@@ -154,7 +154,7 @@ export function toMirrorNft(nft: typeof ledgerNfts.$inferSelect) {
     metadata: nft.metadata,
     modified_timestamp: nft.modifiedTimestamp,
     serial_number: nft.serialNumber,
-    spender: null,
+    spender: nft.spender,
     token_id: nft.tokenId,
   };
 }

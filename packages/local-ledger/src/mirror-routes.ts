@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { LedgerDb as Db } from './ledger-db';
+import { registerAllowanceRoutes } from './mirror-allowance-routes';
 import {
   ledgerAccounts,
   ledgerNfts,
@@ -66,11 +67,12 @@ export async function registerMirrorRoutes(
 /** An account asked for by its EVM address: 40 hex digits, with or without 0x. */
 const EVM_ADDRESS = /^(?:0x)?([0-9a-fA-F]{40})$/;
 
-/** An account, its NFTs and its token relationships. */
+/** An account, its NFTs, its token relationships and its allowances. */
 function registerAccountRoutes(app: FastifyInstance, db: Db) {
   registerAccountRoute(app, db);
   registerAccountTokensRoute(app, db);
   registerAccountNftsRoute(app, db);
+  registerAllowanceRoutes(app, db);
 }
 
 /** One account: its balance, token balances and latest transactions. */

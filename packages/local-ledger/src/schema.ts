@@ -182,6 +182,8 @@ export const ledgerNfts = pgTable(
     /** Null once burned: the mirror node then shows the NFT deleted, held by no account. */
     ownerAccount: text('owner_account'),
     metadata: text('metadata').notNull().default(''),
+    /** An account its holder allowed to move this one NFT; cleared when it moves. */
+    spender: text('spender'),
     createdTimestamp: text('created_timestamp'),
     modifiedTimestamp: text('modified_timestamp'),
     createdAt: createdAt(),
@@ -198,3 +200,29 @@ export const ledgerSettings = pgTable('ledger_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** HBAR an owner allows a spender to move from its account (what is left of it, and what was granted). */
+export const ledgerHbarAllowances = pgTable(
+  'ledger_hbar_allowances',
+  {
+    owner: text('owner').notNull(),
+    spender: text('spender').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amountGranted: bigint('amount_granted', { mode: 'bigint' }).notNull(),
+    timestamp: text('timestamp').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.owner, table.spender] })],
+);
+
+/** A spender an owner allows to move all its NFTs of one token. */
+export const ledgerNftAllowances = pgTable(
+  'ledger_nft_allowances',
+  {
+    owner: text('owner').notNull(),
+    spender: text('spender').notNull(),
+    tokenId: text('token_id').notNull(),
+    approvedForAll: boolean('approved_for_all').notNull(),
+    timestamp: text('timestamp').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.owner, table.spender, table.tokenId] })],
+);

@@ -1,4 +1,6 @@
 import {
+  AccountAllowanceApproveTransaction,
+  AccountAllowanceDeleteTransaction,
   AccountBalanceQuery,
   AccountDeleteTransaction,
   AccountCreateTransaction,
@@ -849,6 +851,166 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
       `/transactions/${mirrorIdOf(updated.transactionId)}`,
     );
     expect(transactions[0]).toMatchObject({ name: 'TOKENUPDATENFTS', entity_id: tokenId });
+  });
+
+  it('grants HBAR and NFT allowances; the spender moves within them without the owner signing', async () => {
+    const account = async (hbar: number) => {
+      const key = PrivateKey.generateED25519();
+      const receipt = await (
+        await new AccountCreateTransaction()
+          .setKeyWithoutAlias(key.publicKey)
+          .setInitialBalance(new Hbar(hbar))
+          .execute(client)
+      ).getReceipt(client);
+      return { id: receipt.accountId!.toString(), key };
+    };
+    const owner = await account(20);
+    const spender = await account(5);
+    const stranger = await account(5);
+    const as = (who: { id: string; key: PrivateKey }) =>
+      Client.forNetwork(client.network).setOperator(who.id, who.key);
+    const spenderClient = as(spender);
+    const strangerClient = as(stranger);
+    try {
+      const approve = async (transaction: AccountAllowanceApproveTransaction) =>
+        (await (await transaction.freezeWith(client).sign(owner.key)).execute(client)).getReceipt(client);
+      expect(
+        (
+          await approve(
+            new AccountAllowanceApproveTransaction().approveHbarAllowance(owner.id, spender.id, new Hbar(10)),
+          )
+        ).status,
+      ).toBe(Status.Success);
+      const spend = (by: Client, tinybars: number, approved = true) => {
+        const transfer = new TransferTransaction().addHbarTransfer(
+          GENESIS_ACCOUNT,
+          Hbar.fromTinybars(tinybars),
+        );
+        if (approved) transfer.addApprovedHbarTransfer(owner.id, Hbar.fromTinybars(-tinybars));
+        else transfer.addHbarTransfer(owner.id, Hbar.fromTinybars(-tinybars));
+        return transfer.execute(by).then((response) => response.getReceipt(by));
+      };
+      expect((await spend(spenderClient, 4 * 100_000_000)).status).toBe(Status.Success);
+      await expect(spend(spenderClient, 7 * 100_000_000)).rejects.toMatchObject({
+        status: Status.AmountExceedsAllowance,
+      });
+      await expect(spend(strangerClient, 100_000_000)).rejects.toMatchObject({
+        status: Status.SpenderDoesNotHaveAllowance,
+      });
+      await expect(spend(spenderClient, 100_000_000, false)).rejects.toMatchObject({
+        status: Status.InvalidSignature,
+      });
+      const crypto = await mirror<{
+        allowances: { amount: number; amount_granted: number; spender: string }[];
+      }>(`/accounts/${owner.id}/allowances/crypto`);
+      expect(crypto.allowances).toEqual([
+        expect.objectContaining({
+          amount: 6 * 100_000_000,
+          amount_granted: 10 * 100_000_000,
+          spender: spender.id,
+        }),
+      ]);
+      // Taken from the owner, who did not pay the fee: 20 − 4 HBAR.
+      expect(
+        (await new AccountBalanceQuery().setAccountId(owner.id).execute(client)).hbars
+          .toTinybars()
+          .toString(),
+      ).toBe(String(16 * 100_000_000));
+
+      const tokenId = (
+        await (
+          await new TokenCreateTransaction()
+            .setTokenName('Lent')
+            .setTokenSymbol('LENT')
+            .setTokenType(TokenType.NonFungibleUnique)
+            .setTreasuryAccountId(GENESIS_ACCOUNT)
+            .setSupplyKey(server.writer.operatorKey.publicKey)
+            .execute(client)
+        ).getReceipt(client)
+      ).tokenId!;
+      await (
+        await new TokenMintTransaction()
+          .setTokenId(tokenId)
+          .setMetadata([Buffer.from('1'), Buffer.from('2'), Buffer.from('3')])
+          .execute(client)
+      ).getReceipt(client);
+      await (
+        await (
+          await new TokenAssociateTransaction()
+            .setAccountId(owner.id)
+            .setTokenIds([tokenId])
+            .freezeWith(client)
+            .sign(owner.key)
+        ).execute(client)
+      ).getReceipt(client);
+      const nft = (serial: number) => new NftId(tokenId, serial);
+      const toOwner = new TransferTransaction();
+      for (const serial of [1, 2, 3]) toOwner.addNftTransfer(nft(serial), GENESIS_ACCOUNT, owner.id);
+      await (await toOwner.execute(client)).getReceipt(client);
+      const takeBack = (serial: number, by = spenderClient) =>
+        new TransferTransaction()
+          .addApprovedNftTransfer(nft(serial), owner.id, GENESIS_ACCOUNT)
+          .execute(by)
+          .then((response) => response.getReceipt(by));
+
+      await approve(
+        new AccountAllowanceApproveTransaction().approveTokenNftAllowance(nft(1), owner.id, spender.id),
+      );
+      await approve(
+        new AccountAllowanceApproveTransaction().approveTokenNftAllowance(nft(2), owner.id, spender.id),
+      );
+      expect((await mirror<{ spender: string }>(`/tokens/${tokenId}/nfts/1`)).spender).toBe(spender.id);
+      expect((await takeBack(1)).status).toBe(Status.Success);
+      // Moved, the NFT's allowance is gone with its old holder.
+      expect(
+        await mirror<{ spender: string | null; account_id: string }>(`/tokens/${tokenId}/nfts/1`),
+      ).toMatchObject({
+        spender: null,
+        account_id: GENESIS_ACCOUNT,
+      });
+      const removed = await (
+        await new AccountAllowanceDeleteTransaction()
+          .deleteAllTokenNftAllowances(nft(2), owner.id)
+          .freezeWith(client)
+          .sign(owner.key)
+      ).execute(client);
+      expect((await removed.getReceipt(client)).status).toBe(Status.Success);
+      await expect(takeBack(2)).rejects.toMatchObject({ status: Status.SpenderDoesNotHaveAllowance });
+
+      await approve(
+        new AccountAllowanceApproveTransaction().approveTokenNftAllowanceAllSerials(
+          tokenId,
+          owner.id,
+          spender.id,
+        ),
+      );
+      expect((await takeBack(3)).status).toBe(Status.Success);
+      await expect(takeBack(2, strangerClient)).rejects.toMatchObject({
+        status: Status.SpenderDoesNotHaveAllowance,
+      });
+      const nfts = await mirror<{
+        allowances: { approved_for_all: boolean; spender: string; token_id: string }[];
+      }>(`/accounts/${owner.id}/allowances/nfts`);
+      expect(nfts.allowances).toEqual([
+        expect.objectContaining({
+          approved_for_all: true,
+          spender: spender.id,
+          token_id: tokenId.toString(),
+        }),
+      ]);
+      const { transactions } = await mirror<{ transactions: { name: string }[] }>(
+        `/transactions/${mirrorIdOf(removed.transactionId)}`,
+      );
+      expect(transactions[0]).toMatchObject({ name: 'CRYPTODELETEALLOWANCE' });
+      await expect(
+        approve(
+          new AccountAllowanceApproveTransaction().approveHbarAllowance(owner.id, owner.id, new Hbar(1)),
+        ),
+      ).rejects.toMatchObject({ status: Status.SpenderAccountSameAsOwner });
+    } finally {
+      spenderClient.close();
+      strangerClient.close();
+    }
   });
 
   it("draws pseudorandom numbers and bytes with the utility service's PRNG, into the record", async () => {

@@ -22,6 +22,8 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'CryptoService.updateAccount',
   'CryptoService.cryptoDelete',
   'CryptoService.cryptoTransfer',
+  'CryptoService.approveAllowances',
+  'CryptoService.deleteAllowances',
   'TokenService.createToken',
   'TokenService.mintToken',
   'TokenService.associateTokens',
