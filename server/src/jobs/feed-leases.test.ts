@@ -40,4 +40,16 @@ describe.each(engineCases)('feed leases on $engine', ({ open }) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.leader).toBe(first.leader);
   });
+
+  it('gives a task without a cursor (the canary judge) to one server at a time', async () => {
+    const task = `test-task-${Date.now()}`;
+    const first = createFeedLeases(database.db, { leaseMs: 60_000 });
+    const second = createFeedLeases(database.db, { leaseMs: 60_000 });
+    expect(await first.holds(task)).toBe(true);
+    expect(await second.holds(task)).toBe(false);
+    expect(await first.holds(task)).toBe(true);
+    await first.release();
+    expect(await second.holds(task)).toBe(true);
+    expect(await first.holds(task)).toBe(false);
+  });
 });
