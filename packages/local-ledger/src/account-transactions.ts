@@ -4,6 +4,7 @@ import {
   type AccountDeleteTransaction,
   type AccountUpdateTransaction,
   type TokenAssociateTransaction,
+  type TokenDissociateTransaction,
   type TransferTransaction,
 } from '@hashgraph/sdk';
 import { transactionSignedBy } from '@registry/hedera-node/ed25519';
@@ -215,6 +216,42 @@ export async function applyAssociate(
       ...newHolderStanding(tokenRow!),
       createdTimestamp: consensusTimestamp,
     });
+  }
+}
+
+/**
+ * Ends an account's association with tokens, signed by the account: it must hold none of a live token
+ * (a deleted token's NFTs go with the association), and a treasury or a frozen holder cannot.
+ */
+export async function applyDissociate(state: LedgerState, tx: Tx, transaction: TokenDissociateTransaction) {
+  const accountId = transaction.accountId?.toString();
+  const account = accountId ? await state.account(tx, accountId) : null;
+  if (!accountId || !account) return fail('INVALID_ACCOUNT_ID');
+  if (account.deleted) fail('ACCOUNT_DELETED');
+  if (!state.signedBy(transaction, account.publicKey, account.keyType)) fail('INVALID_SIGNATURE');
+  const tokenIds = [...new Set((transaction.tokenIds ?? []).map((tokenId) => tokenId.toString()))];
+  if (tokenIds.length === 0) fail('EMPTY_TOKEN_LIST');
+  for (const tokenId of tokenIds) {
+    const [token] = await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId));
+    if (!token) fail('INVALID_TOKEN_ID');
+    const relationship = await state.relationship(tx, accountId, tokenId);
+    if (!relationship) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+    if (!token!.deleted) {
+      if (token!.treasuryAccount === accountId) fail('ACCOUNT_IS_TREASURY');
+      if (token!.freezeKey && relationship!.frozen) fail('ACCOUNT_FROZEN_FOR_TOKEN');
+      if (relationship!.balance > 0) fail('TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES');
+    } else if (relationship!.balance > 0) {
+      // A deleted token's NFTs leave with the association.
+      await tx
+        .update(ledgerNfts)
+        .set({ ownerAccount: null })
+        .where(and(eq(ledgerNfts.tokenId, tokenId), eq(ledgerNfts.ownerAccount, accountId)));
+    }
+    await tx
+      .delete(ledgerTokenRelationships)
+      .where(
+        and(eq(ledgerTokenRelationships.accountId, accountId), eq(ledgerTokenRelationships.tokenId, tokenId)),
+      );
   }
 }
 

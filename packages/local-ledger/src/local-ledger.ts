@@ -9,6 +9,7 @@ import {
   TokenWipeTransaction,
   TokenPauseTransaction,
   TokenDeleteTransaction,
+  TokenDissociateTransaction,
   AccountAllowanceApproveTransaction,
   AccountAllowanceDeleteTransaction,
   TokenUpdateNftsTransaction,
@@ -47,6 +48,7 @@ import {
   applyAccountDelete,
   applyAccountUpdate,
   applyAssociate,
+  applyDissociate,
   applyTransfer,
 } from './account-transactions';
 import {
@@ -349,6 +351,7 @@ export class LocalLedger implements LedgerReader {
   private static transactionName(transaction: Transaction): string {
     if (transaction instanceof TransferTransaction) return 'CRYPTOTRANSFER';
     if (transaction instanceof TokenAssociateTransaction) return 'TOKENASSOCIATE';
+    if (transaction instanceof TokenDissociateTransaction) return 'TOKENDISSOCIATE';
     if (transaction instanceof AccountCreateTransaction) return 'CRYPTOCREATEACCOUNT';
     if (transaction instanceof AccountUpdateTransaction) return 'CRYPTOUPDATEACCOUNT';
     if (transaction instanceof AccountDeleteTransaction) return 'CRYPTODELETE';
@@ -387,6 +390,10 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenAssociateTransaction) {
       await applyAssociate(this.state, tx, transaction, consensusTimestamp);
       return { name: 'TOKENASSOCIATE', entityId: transaction.accountId?.toString() };
+    }
+    if (transaction instanceof TokenDissociateTransaction) {
+      await applyDissociate(this.state, tx, transaction);
+      return { name: 'TOKENDISSOCIATE', entityId: transaction.accountId?.toString() };
     }
     if (transaction instanceof AccountCreateTransaction) {
       const entityId = await applyAccountCreate(

@@ -26,6 +26,7 @@ import {
   TokenBurnTransaction,
   TokenCreateTransaction,
   TokenDeleteTransaction,
+  TokenDissociateTransaction,
   TokenUpdateTransaction,
   TokenUpdateNftsTransaction,
   TokenFreezeTransaction,
@@ -1011,6 +1012,69 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
       spenderClient.close();
       strangerClient.close();
     }
+  });
+
+  it('dissociates an account from tokens it holds none of; a treasury or a holder cannot', async () => {
+    const key = PrivateKey.generateED25519();
+    const holder = (
+      await (
+        await new AccountCreateTransaction()
+          .setKeyWithoutAlias(key.publicKey)
+          .setInitialBalance(new Hbar(5))
+          .execute(client)
+      ).getReceipt(client)
+    ).accountId!.toString();
+    const tokenId = (
+      await (
+        await new TokenCreateTransaction()
+          .setTokenName('Passing')
+          .setTokenSymbol('PASS')
+          .setTokenType(TokenType.NonFungibleUnique)
+          .setTreasuryAccountId(GENESIS_ACCOUNT)
+          .setSupplyKey(server.writer.operatorKey.publicKey)
+          .execute(client)
+      ).getReceipt(client)
+    ).tokenId!.toString();
+    await (
+      await new TokenMintTransaction()
+        .setTokenId(tokenId)
+        .setMetadata([Buffer.from('kept')])
+        .execute(client)
+    ).getReceipt(client);
+    const signed = async (
+      transaction: TokenAssociateTransaction | TokenDissociateTransaction,
+      keys: PrivateKey[],
+    ) => {
+      let frozen = transaction.freezeWith(client);
+      for (const each of keys) frozen = await frozen.sign(each);
+      return (await frozen.execute(client)).getReceipt(client);
+    };
+    const dissociate = (account: string, keys: PrivateKey[]) =>
+      signed(new TokenDissociateTransaction().setAccountId(account).setTokenIds([tokenId]), keys);
+    await signed(new TokenAssociateTransaction().setAccountId(holder).setTokenIds([tokenId]), [key]);
+    const send = (from: string, to: string) =>
+      new TransferTransaction()
+        .addNftTransfer(new NftId(TokenId.fromString(tokenId), 1), from, to)
+        .freezeWith(client);
+
+    await (await (await send(GENESIS_ACCOUNT, holder)).execute(client)).getReceipt(client);
+    await expect(dissociate(holder, [key])).rejects.toMatchObject({
+      status: Status.TransactionRequiresZeroTokenBalances,
+    });
+    await (await (await (await send(holder, GENESIS_ACCOUNT)).sign(key)).execute(client)).getReceipt(client);
+    await expect(dissociate(holder, [])).rejects.toMatchObject({ status: Status.InvalidSignature });
+    await expect(dissociate(GENESIS_ACCOUNT, [])).rejects.toMatchObject({ status: Status.AccountIsTreasury });
+
+    expect((await dissociate(holder, [key])).status).toBe(Status.Success);
+    expect((await mirror<{ tokens: unknown[] }>(`/accounts/${holder}/tokens`)).tokens).toEqual([]);
+    await expect(dissociate(holder, [key])).rejects.toMatchObject({
+      status: Status.TokenNotAssociatedToAccount,
+    });
+    await expect(
+      (await (await send(GENESIS_ACCOUNT, holder)).execute(client)).getReceipt(client),
+    ).rejects.toMatchObject({
+      status: Status.TokenNotAssociatedToAccount,
+    });
   });
 
   it("draws pseudorandom numbers and bytes with the utility service's PRNG, into the record", async () => {

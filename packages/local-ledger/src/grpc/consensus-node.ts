@@ -27,6 +27,7 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'TokenService.createToken',
   'TokenService.mintToken',
   'TokenService.associateTokens',
+  'TokenService.dissociateTokens',
   'TokenService.wipeTokenAccount',
   'TokenService.burnToken',
   'TokenService.deleteToken',
