@@ -77,6 +77,22 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
 
   const mirror = async <T>(path: string) =>
     (await server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` })).json() as T;
+  /** A new NFT collection of the genesis account (supply key: the operator's), as `configure` sets it. */
+  const newCollection = async (
+    configure: (transaction: TokenCreateTransaction) => TokenCreateTransaction = (transaction) => transaction,
+    signers: PrivateKey[] = [],
+  ) => {
+    let transaction = configure(
+      new TokenCreateTransaction()
+        .setTokenName('Collection')
+        .setTokenSymbol('COL')
+        .setTokenType(TokenType.NonFungibleUnique)
+        .setTreasuryAccountId(GENESIS_ACCOUNT)
+        .setSupplyKey(server.writer.operatorKey.publicKey),
+    ).freezeWith(client);
+    for (const signer of signers) transaction = await transaction.sign(signer);
+    return (await (await transaction.execute(client)).getReceipt(client)).tokenId!.toString();
+  };
 
   it('creates an account, moves HBAR and answers balances and receipts as the network does', async () => {
     const key = PrivateKey.generateED25519();
@@ -474,27 +490,16 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
   });
 
   it('pauses a token, freezes a holder and grants or revokes KYC, each with its key, and transfers obey them', async () => {
-    const treasuryKey = server.writer.operatorKey;
     const pauseKey = PrivateKey.generateED25519();
     const freezeKey = PrivateKey.generateECDSA();
     const kycKey = PrivateKey.generateED25519();
-    const tokenId = (
-      await (
-        await (
-          await new TokenCreateTransaction()
-            .setTokenName('Controlled')
-            .setTokenSymbol('CTRL')
-            .setTokenType(TokenType.NonFungibleUnique)
-            .setTreasuryAccountId(GENESIS_ACCOUNT)
-            .setSupplyKey(treasuryKey.publicKey)
-            .setPauseKey(pauseKey.publicKey)
-            .setFreezeKey(freezeKey.publicKey)
-            .setKycKey(kycKey.publicKey)
-            .setFreezeDefault(true)
-            .freezeWith(client)
-        ).execute(client)
-      ).getReceipt(client)
-    ).tokenId!.toString();
+    const tokenId = await newCollection((transaction) =>
+      transaction
+        .setPauseKey(pauseKey.publicKey)
+        .setFreezeKey(freezeKey.publicKey)
+        .setKycKey(kycKey.publicKey)
+        .setFreezeDefault(true),
+    );
     await (
       await new TokenMintTransaction()
         .setTokenId(tokenId)
@@ -626,17 +631,7 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     expect(back.status).toBe(Status.AccountFrozenForToken);
 
     // A token without those keys says so; an account it is not associated with cannot be frozen.
-    const plain = (
-      await (
-        await new TokenCreateTransaction()
-          .setTokenName('Plain')
-          .setTokenSymbol('PLN')
-          .setTokenType(TokenType.NonFungibleUnique)
-          .setTreasuryAccountId(GENESIS_ACCOUNT)
-          .setSupplyKey(treasuryKey.publicKey)
-          .execute(client)
-      ).getReceipt(client)
-    ).tokenId!.toString();
+    const plain = await newCollection();
     await expect(signedBy(new TokenPauseTransaction().setTokenId(plain), pauseKey)).rejects.toMatchObject({
       status: Status.TokenHasNoPauseKey,
     });
@@ -664,18 +659,10 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
 
   it('deletes a token with its admin key: it stays listed as deleted, and nothing more is done with it', async () => {
     const adminKey = PrivateKey.generateED25519();
-    const supplyKey = server.writer.operatorKey;
-    const create = async (withAdmin: boolean) => {
-      const transaction = new TokenCreateTransaction()
-        .setTokenName('Doomed')
-        .setTokenSymbol('DOOM')
-        .setTokenType(TokenType.NonFungibleUnique)
-        .setTreasuryAccountId(GENESIS_ACCOUNT)
-        .setSupplyKey(supplyKey.publicKey);
-      if (withAdmin) transaction.setAdminKey(adminKey.publicKey);
-      const signed = withAdmin ? await transaction.freezeWith(client).sign(adminKey) : transaction;
-      return (await (await signed.execute(client)).getReceipt(client)).tokenId!.toString();
-    };
+    const create = (withAdmin: boolean) =>
+      withAdmin
+        ? newCollection((transaction) => transaction.setAdminKey(adminKey.publicKey), [adminKey])
+        : newCollection();
     const deletion = async (tokenId: string, keys: PrivateKey[]) => {
       let transaction = new TokenDeleteTransaction().setTokenId(tokenId).freezeWith(client);
       for (const key of keys) transaction = await transaction.sign(key);
@@ -785,17 +772,10 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
 
   it("changes minted NFTs' metadata with the token's metadata key; their holders stay", async () => {
     const metadataKey = PrivateKey.generateECDSA();
-    const supplyKey = server.writer.operatorKey;
-    const create = async (withMetadataKey: boolean) => {
-      const transaction = new TokenCreateTransaction()
-        .setTokenName('Evolving')
-        .setTokenSymbol('EVO')
-        .setTokenType(TokenType.NonFungibleUnique)
-        .setTreasuryAccountId(GENESIS_ACCOUNT)
-        .setSupplyKey(supplyKey.publicKey);
-      if (withMetadataKey) transaction.setMetadataKey(metadataKey.publicKey);
-      return (await (await transaction.execute(client)).getReceipt(client)).tokenId!.toString();
-    };
+    const create = (withMetadataKey: boolean) =>
+      newCollection((transaction) =>
+        withMetadataKey ? transaction.setMetadataKey(metadataKey.publicKey) : transaction,
+      );
     const tokenId = await create(true);
     await (
       await new TokenMintTransaction()
@@ -918,17 +898,7 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
           .toString(),
       ).toBe(String(16 * 100_000_000));
 
-      const tokenId = (
-        await (
-          await new TokenCreateTransaction()
-            .setTokenName('Lent')
-            .setTokenSymbol('LENT')
-            .setTokenType(TokenType.NonFungibleUnique)
-            .setTreasuryAccountId(GENESIS_ACCOUNT)
-            .setSupplyKey(server.writer.operatorKey.publicKey)
-            .execute(client)
-        ).getReceipt(client)
-      ).tokenId!;
+      const tokenId = TokenId.fromString(await newCollection());
       await (
         await new TokenMintTransaction()
           .setTokenId(tokenId)
@@ -1024,17 +994,7 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
           .execute(client)
       ).getReceipt(client)
     ).accountId!.toString();
-    const tokenId = (
-      await (
-        await new TokenCreateTransaction()
-          .setTokenName('Passing')
-          .setTokenSymbol('PASS')
-          .setTokenType(TokenType.NonFungibleUnique)
-          .setTreasuryAccountId(GENESIS_ACCOUNT)
-          .setSupplyKey(server.writer.operatorKey.publicKey)
-          .execute(client)
-      ).getReceipt(client)
-    ).tokenId!.toString();
+    const tokenId = await newCollection();
     await (
       await new TokenMintTransaction()
         .setTokenId(tokenId)

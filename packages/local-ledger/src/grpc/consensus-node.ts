@@ -125,14 +125,22 @@ export function createConsensusNode({
   addressBook: () => NodeEndpoint[];
 }): ConsensusNode {
   const answers = createQueryAnswers(db);
-  /** A system file's contents and info (0.0.101, 0.0.102, 0.0.111, 0.0.112). */
-  const systemFile = (id: QueryBody['fileID']) => {
+  /**
+   * A system file (0.0.101, 0.0.102, 0.0.111, 0.0.112) answered by `answer`; any other file is
+   * INVALID_FILE_ID, and the rate files wait for a rate (PLATFORM_NOT_ACTIVE).
+   */
+  const systemFile = (
+    id: QueryBody['fileID'],
+    answer: (file: { fileID: object; contents: Buffer }) => Record<string, unknown>,
+  ) => {
     const fileNum = Number(id?.fileNum ?? 0);
-    const contents = SYSTEM_FILE_NUMBERS.includes(fileNum as (typeof SYSTEM_FILE_NUMBERS)[number])
-      ? systemFileContents(fileNum, { rate, nodes: addressBook(), nowSeconds: Math.floor(Date.now() / 1000) })
-      : null;
+    const known = (SYSTEM_FILE_NUMBERS as readonly number[]).includes(fileNum);
+    if (!known) return { precheck: 'INVALID_FILE_ID' };
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const contents = systemFileContents(fileNum, { rate, nodes: addressBook(), nowSeconds });
+    if (!contents) return { precheck: 'PLATFORM_NOT_ACTIVE' };
     const fileID = { shardNum: '0', realmNum: '0', fileNum: String(fileNum) };
-    return { fileNum, contents: contents ? Buffer.from(contents) : null, fileID };
+    return { precheck: 'OK', ...answer({ fileID, contents: Buffer.from(contents) }) };
   };
   const server = new grpc.Server();
   const { faults } = ledger;
@@ -216,37 +224,26 @@ export function createConsensusNode({
         return respond(await answers.topicInfo(body.topicID));
       case 'networkGetVersionInfo':
         return respond({ precheck: 'OK', ...answers.version() });
-      case 'fileGetContents': {
-        const file = systemFile(body.fileID);
-        if (!file.contents)
-          return respond({
-            precheck: SYSTEM_FILE_NUMBERS.includes(file.fileNum as 111)
-              ? 'PLATFORM_NOT_ACTIVE'
-              : 'INVALID_FILE_ID',
-          });
-        return respond({ precheck: 'OK', fileContents: { fileID: file.fileID, contents: file.contents } });
-      }
-      case 'fileGetInfo': {
-        const file = systemFile(body.fileID);
-        if (!file.contents)
-          return respond({
-            precheck: SYSTEM_FILE_NUMBERS.includes(file.fileNum as 111)
-              ? 'PLATFORM_NOT_ACTIVE'
-              : 'INVALID_FILE_ID',
-          });
-        return respond({
-          precheck: 'OK',
-          fileInfo: {
-            fileID: file.fileID,
-            size: String(file.contents.length),
-            expirationTime: { seconds: '8000000000', nanos: 0 },
-            deleted: false,
-            keys: { keys: [] },
-            memo: '',
-            ledgerId: Buffer.from([3]),
-          },
-        });
-      }
+      case 'fileGetContents':
+        return respond(
+          systemFile(body.fileID, (file) => ({
+            fileContents: { fileID: file.fileID, contents: file.contents },
+          })),
+        );
+      case 'fileGetInfo':
+        return respond(
+          systemFile(body.fileID, (file) => ({
+            fileInfo: {
+              fileID: file.fileID,
+              size: String(file.contents.length),
+              expirationTime: { seconds: '8000000000', nanos: 0 },
+              deleted: false,
+              keys: { keys: [] },
+              memo: '',
+              ledgerId: Buffer.from([3]),
+            },
+          })),
+        );
       default:
         return { [field || 'transactionGetReceipt']: { header: header('NOT_SUPPORTED') } };
     }
