@@ -131,6 +131,8 @@ export default tseslint.config(
       '.data/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
+      // Hedera's SDK's example programs, kept exactly as published.
+      'packages/local-ledger/conformance/sdk-examples/**',
     ],
   },
   js.configs.recommended,

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import type { PrivateKey, PublicKey, Transaction } from '@hashgraph/sdk';
+import { PublicKey, type PrivateKey, type Transaction } from '@hashgraph/sdk';
 import { proto } from '@hiero-ledger/proto';
 
 /**
@@ -47,6 +47,21 @@ function signedCopies(transaction: Transaction): SignedCopy[] {
     copiesOf.set(transaction, copies);
   }
   return copies;
+}
+
+/** The ECDSA public keys (compressed, as the SDK names them) with a signature on the transaction's first copy. */
+export function ecdsaSignersOf(transaction: Transaction): PublicKey[] {
+  const [copy] = signedCopies(transaction);
+  const keys: PublicKey[] = [];
+  for (const pair of copy?.sigPairs ?? []) {
+    if (!pair.ECDSASecp256k1 || pair.pubKeyPrefix?.length !== 33) continue;
+    try {
+      keys.push(PublicKey.fromBytesECDSA(pair.pubKeyPrefix));
+    } catch {
+      // Not a key: a prefix that names nothing signs for nothing.
+    }
+  }
+  return keys;
 }
 
 /**

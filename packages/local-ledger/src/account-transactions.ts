@@ -1,5 +1,6 @@
 import {
-  PublicKey,
+  type Key,
+  type PublicKey,
   type AccountCreateTransaction,
   type AccountDeleteTransaction,
   type AccountUpdateTransaction,
@@ -7,10 +8,11 @@ import {
   type TokenDissociateTransaction,
   type TransferTransaction,
 } from '@hashgraph/sdk';
-import { transactionSignedBy } from '@registry/hedera-node/ed25519';
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
-import { describeKey, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
+import { ecdsaSignersOf } from '@registry/hedera-node/ed25519';
+import { TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
+import { keySatisfied, storedKey } from './ledger-keys';
 import { assertNotDeleted, newHolderStanding } from './token-controls';
 import { checkApprovedHbarDebits, mayMoveNftFor, spendHbarAllowances } from './allowance-transactions';
 import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, type Tx } from './ledger-state';
@@ -265,11 +267,10 @@ export async function applyAccountCreate(
 ): Promise<string> {
   const key = transaction.key;
   if (!key) return fail('KEY_REQUIRED');
-  if (!(key instanceof PublicKey)) return fail('NOT_SUPPORTED');
+  const described = storedKey(key);
   const initial = BigInt(transaction.initialBalance?.toTinybars().toString() ?? '0');
   const payerAccount = await state.account(tx, payer);
   if (payerAccount!.balanceTinybars < initial + TRANSACTION_FEE_TINYBARS) fail('INSUFFICIENT_PAYER_BALANCE');
-  const described = describeKey(key);
   const evmAddress = await aliasOf(tx, transaction, key, described.type);
   const [row] = await tx
     .insert(ledgerAccounts)
@@ -322,9 +323,8 @@ export async function applyAccountUpdate(
   const changes: Partial<typeof ledgerAccounts.$inferInsert> = {};
   const key = transaction.key;
   if (key) {
-    if (!(key instanceof PublicKey)) return fail('NOT_SUPPORTED');
-    if (!transactionSignedBy(key, transaction)) fail('INVALID_SIGNATURE');
-    const described = describeKey(key);
+    const described = storedKey(key);
+    if (!keySatisfied(transaction, key)) fail('INVALID_SIGNATURE');
     changes.publicKey = described.key;
     changes.keyType = described.type;
   }
@@ -389,12 +389,19 @@ export async function applyAccountDelete(
 async function aliasOf(
   tx: Tx,
   transaction: AccountCreateTransaction,
-  key: PublicKey,
+  key: Key,
   keyType: string,
 ): Promise<string | null> {
   const alias = transaction.alias?.toString().replace(/^0x/, '').toLowerCase();
   if (!alias) return null;
-  if (keyType !== 'ECDSA_SECP256K1' || key.toEvmAddress().toLowerCase() !== alias) fail('INVALID_ALIAS_KEY');
+  const isAccountKey =
+    keyType === 'ECDSA_SECP256K1' && (key as PublicKey).toEvmAddress().toLowerCase() === alias;
+  // Another key's address (HIP-583): that ECDSA key signs the creation.
+  const signedByAliasKey = () =>
+    ecdsaSignersOf(transaction).some(
+      (signer) => signer.toEvmAddress().toLowerCase() === alias && keySatisfied(transaction, signer),
+    );
+  if (!isAccountKey && !signedByAliasKey()) fail('INVALID_ALIAS_KEY');
   const [taken] = await tx
     .select({ accountNum: ledgerAccounts.accountNum })
     .from(ledgerAccounts)

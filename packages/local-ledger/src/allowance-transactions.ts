@@ -24,6 +24,39 @@ async function signingOwner(
   return ownerId;
 }
 
+/** The owner named (the payer when none is), existing: its delegating spender signs instead. */
+async function existingOwner(state: LedgerState, tx: Tx, owner: string | undefined, payer: string) {
+  const ownerId = owner ?? payer;
+  const account = await state.account(tx, ownerId);
+  if (!account) return fail('INVALID_ALLOWANCE_OWNER_ID');
+  if (account.deleted) fail('ACCOUNT_DELETED');
+  return ownerId;
+}
+
+/** A spender with the owner's allowance for all of a token's NFTs, signing: it may pass on single serials. */
+async function signingDelegate(
+  state: LedgerState,
+  tx: Tx,
+  transaction: AccountAllowanceApproveTransaction,
+  owner: string,
+  delegating: string,
+  tokenId: string,
+) {
+  const [forAll] = await tx
+    .select({ approvedForAll: ledgerNftAllowances.approvedForAll })
+    .from(ledgerNftAllowances)
+    .where(
+      and(
+        eq(ledgerNftAllowances.owner, owner),
+        eq(ledgerNftAllowances.spender, delegating),
+        eq(ledgerNftAllowances.tokenId, tokenId),
+      ),
+    );
+  if (!forAll?.approvedForAll) fail('DELEGATING_SPENDER_DOES_NOT_HAVE_APPROVE_FOR_ALL');
+  const account = await state.account(tx, delegating);
+  if (!account || !state.signedBy(transaction, account.publicKey, account.keyType)) fail('INVALID_SIGNATURE');
+}
+
 /** The NFTs of a token an owner holds among `serials` (all of them, else it fails). */
 async function ownedSerials(tx: Tx, tokenId: string, owner: string, serials: number[]) {
   const rows = await tx
@@ -71,7 +104,10 @@ export async function applyAllowanceApprove(
       });
   }
   for (const approval of nfts) {
-    const owner = await signingOwner(state, tx, transaction, approval.ownerAccountId?.toString(), payer);
+    const delegating = approval.delegatingSpender?.toString();
+    const owner = delegating
+      ? await existingOwner(state, tx, approval.ownerAccountId?.toString(), payer)
+      : await signingOwner(state, tx, transaction, approval.ownerAccountId?.toString(), payer);
     const spender = approval.spenderAccountId?.toString();
     if (!spender || !(await state.account(tx, spender))) fail('INVALID_ALLOWANCE_SPENDER_ID');
     if (spender === owner) fail('SPENDER_ACCOUNT_SAME_AS_OWNER');
@@ -80,7 +116,11 @@ export async function applyAllowanceApprove(
     if (!token) fail('INVALID_TOKEN_ID');
     if (token!.deleted) fail('TOKEN_WAS_DELETED');
     if (!(await state.relationship(tx, owner, tokenId))) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-    if (approval.allSerials !== null) {
+    if (delegating) {
+      if (approval.allSerials === true) fail('DELEGATING_SPENDER_CANNOT_GRANT_APPROVE_FOR_ALL');
+      await signingDelegate(state, tx, transaction, owner, delegating, tokenId);
+    }
+    if (approval.allSerials !== null && !delegating) {
       const forAll = { approvedForAll: approval.allSerials, timestamp: consensusTimestamp };
       await tx
         .insert(ledgerNftAllowances)

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import {
   AccountBalanceQuery,
   AccountCreateTransaction,
@@ -11,30 +9,7 @@ import {
   TransferTransaction,
 } from '@hashgraph/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const BIN = fileURLToPath(new URL('../bin/local-ledger.mjs', import.meta.url));
-const EXAMPLE = fileURLToPath(new URL('../examples/for-local-node.mjs', import.meta.url));
-
-/** Every port the command opens, each a free one. */
-const FREE_PORTS = ['--port', '0', '--grpc-port', '0', '--mirror-port', '0'];
-
-type RunningLedger = { child: ChildProcess; origin: string; output: () => string };
-
-/** Starts the command with `args`; resolves once it says where it listens. */
-async function startCommand(args: string[]): Promise<RunningLedger> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Local ledger on (http:\/\/\S+)[\s\S]*\(development only\): \S+\n/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`local-ledger exited with ${code}: ${output}`)));
-  });
-  return { child, origin, output: () => output };
-}
+import { FREE_PORTS, startCommand, type RunningLedger } from './testing/ledger-command';
 
 /** `npx local-ledger` on free ports: the ledger alone, used over HTTP as a wallet or a dApp would. */
 describe('the local-ledger command', () => {
@@ -143,45 +118,6 @@ describe('the local-ledger command', () => {
       bytes: Buffer.from(unsigned.toBytes()).toString('base64'),
     });
     expect(await refused.json()).toMatchObject({ status: 'INVALID_SIGNATURE' });
-  });
-});
-
-/**
- * On hiero-local-node's ports (gRPC 50211, mirror REST 5551): the README's program, written for
- * Hedera's network with Client.forLocalNode(), runs against it unchanged.
- */
-describe('the local-ledger command for Client.forLocalNode()', () => {
-  let ledger: RunningLedger;
-  // Known before the ledger starts, as a script's operator is.
-  const genesisKey = PrivateKey.generateED25519().toStringDer();
-
-  beforeAll(async () => {
-    ledger = await startCommand(['--port', '0', '--genesis-key', genesisKey]);
-  });
-  afterAll(() => {
-    ledger?.child.kill('SIGTERM');
-  });
-
-  it('runs examples/for-local-node.mjs: account, transfer, record and info match the mirror', async () => {
-    expect(/key \(development only\): (\S+)/.exec(ledger.output())![1]).toBe(genesisKey);
-    const program = spawn(process.execPath, [EXAMPLE], {
-      env: { ...process.env, OPERATOR_KEY: genesisKey },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    program.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
-    program.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-    const code = await new Promise((resolve) => program.once('exit', resolve));
-    expect(code, stderr).toBe(0);
-    const result = JSON.parse(stdout) as Record<string, string>;
-    expect(result).toMatchObject({
-      status: 'SUCCESS',
-      fee: '100000',
-      balance: String(15 * 100_000_000),
-      mirrorBalance: String(15 * 100_000_000),
-    });
-    expect(result.accountId).toMatch(/^0\.0\.\d+$/);
   });
 });
 

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '@hashgraph/sdk';
 import type { LedgerDb as Db } from './ledger-db';
 import { ledgerAccounts, ledgerTokenRelationships } from './schema';
-import { transactionSignedBy } from '@registry/hedera-node/ed25519';
-import { accountNumOf, publicKeyOf } from './ledger-accounts';
+import { accountNumOf } from './ledger-accounts';
+import { signedWithStored } from './ledger-keys';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type HbarMovement = Map<string, bigint>;
@@ -13,15 +13,7 @@ export const MAX_NFTS_PER_TRANSACTION = 10;
 export const MAX_METADATA_BYTES = 100;
 const MAX_CACHED_ACCOUNT_KEYS = 100_000;
 
-/** A transaction that reached consensus and failed with this status: it keeps only its fee. */
-export class Outcome extends Error {
-  constructor(readonly status: string) {
-    super(status);
-  }
-}
-export const fail = (status: string): never => {
-  throw new Outcome(status);
-};
+export { fail, Outcome } from './outcome';
 
 /** The ledger's accounts, keys and token relationships as the transactions read and change them. */
 export class LedgerState {
@@ -36,12 +28,7 @@ export class LedgerState {
     if (!checks) this.signatureChecks.set(transaction, (checks = new Map()));
     const known = checks.get(publicKey);
     if (known !== undefined) return known;
-    let signed: boolean;
-    try {
-      signed = transactionSignedBy(publicKeyOf(publicKey, keyType), transaction);
-    } catch {
-      signed = false;
-    }
+    const signed = signedWithStored(transaction, publicKey, keyType);
     checks.set(publicKey, signed);
     return signed;
   }

@@ -2,6 +2,10 @@ import {
   AccountCreateTransaction,
   AccountDeleteTransaction,
   AccountUpdateTransaction,
+  FileAppendTransaction,
+  FileCreateTransaction,
+  FileDeleteTransaction,
+  FileUpdateTransaction,
   PrngTransaction,
   PrivateKey,
   TokenAssociateTransaction,
@@ -13,6 +17,7 @@ import {
   AccountAllowanceApproveTransaction,
   AccountAllowanceDeleteTransaction,
   TokenUpdateNftsTransaction,
+  TokenUpdateTransaction,
   TokenUnpauseTransaction,
   TokenFreezeTransaction,
   TokenUnfreezeTransaction,
@@ -84,7 +89,10 @@ import {
   applyTopicUpdate,
 } from './topic-transactions';
 import { NetworkFaults } from './network-faults';
+import { applyTokenUpdate } from './token-update';
+import { PROTOBUF_ENCODED } from './ledger-keys';
 import { pseudorandom } from './util-transactions';
+import { applyFileAppend, applyFileCreate, applyFileDelete, applyFileUpdate } from './file-transactions';
 import {
   LAST_LOCAL_NODE_ACCOUNT_NUM,
   LOCAL_NODE_ACCOUNT_TINYBARS,
@@ -102,7 +110,8 @@ export type GenesisOptions = {
   localNodeAccounts?: boolean;
 };
 
-const LEDGER_LOCK_KEY = 852_741_963;
+/** The advisory lock every transaction takes to reach consensus, one at a time. */
+export const LEDGER_LOCK_KEY = 852_741_963;
 /** The transactions that change one holder's standing with a token, and their names on the mirror node. */
 const HOLDER_CONTROL_NAMES = [
   [TokenFreezeTransaction, 'TOKENFREEZE'],
@@ -111,6 +120,13 @@ const HOLDER_CONTROL_NAMES = [
   [TokenRevokeKycTransaction, 'TOKENREVOKEKYC'],
 ] as const;
 const GENESIS_KEY_SETTING = 'genesis_key';
+/** The file service's transactions and their names on the mirror node. */
+const FILE_TRANSACTION_NAMES = [
+  [FileCreateTransaction, 'FILECREATE'],
+  [FileAppendTransaction, 'FILEAPPEND'],
+  [FileUpdateTransaction, 'FILEUPDATE'],
+  [FileDeleteTransaction, 'FILEDELETE'],
+] as const;
 
 /**
  * The embedded ledger: takes real transaction bytes made with the SDK, checks them as Hedera would
@@ -215,12 +231,36 @@ export class LocalLedger implements LedgerReader {
     return this.bootstrap();
   }
 
-  /** Submits signed transaction bytes, as a node would take them. */
-  async submit(bytes: Uint8Array): Promise<SubmitResult> {
+  /** Transactions past their precheck and not yet through consensus, by id: each is applied once. */
+  private readonly inFlight = new Map<string, Promise<SubmitResult>>();
+
+  /**
+   * Submits signed transaction bytes, as a node would take them. `onAccepted` is told once the
+   * transaction passed its precheck and waits for consensus. The same transaction sent again while it
+   * waits (a client that gave up on a slow answer) is that one submission, and gets its result.
+   */
+  async submit(bytes: Uint8Array, onAccepted?: () => void): Promise<SubmitResult> {
     this.assertAvailable();
     const checked = await this.precheck(bytes);
     if ('status' in checked) return checked;
-    return this.db.transaction((tx) => this.reachConsensus(tx, checked));
+    const waiting = this.inFlight.get(checked.transactionId);
+    if (waiting) {
+      onAccepted?.();
+      return waiting;
+    }
+    const result = this.db.transaction((tx) => this.reachConsensus(tx, checked));
+    this.inFlight.set(checked.transactionId, result);
+    onAccepted?.();
+    try {
+      return await result;
+    } finally {
+      this.inFlight.delete(checked.transactionId);
+    }
+  }
+
+  /** Whether a transaction (by its mirror id, `0.0.2-1700000000-000000001`) waits for consensus. */
+  isInFlight(transactionId: string): boolean {
+    return this.inFlight.has(transactionId);
   }
 
   /**
@@ -364,6 +404,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenPauseTransaction) return 'TOKENPAUSE';
     if (transaction instanceof TokenDeleteTransaction) return 'TOKENDELETION';
     if (transaction instanceof TokenUpdateNftsTransaction) return 'TOKENUPDATENFTS';
+    if (transaction instanceof TokenUpdateTransaction) return 'TOKENUPDATE';
     if (transaction instanceof TokenUnpauseTransaction) return 'TOKENUNPAUSE';
     const control = HOLDER_CONTROL_NAMES.find(([type]) => transaction instanceof type);
     if (control) return control[1];
@@ -372,6 +413,8 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TopicDeleteTransaction) return 'CONSENSUSDELETETOPIC';
     if (transaction instanceof TopicMessageSubmitTransaction) return 'CONSENSUSSUBMITMESSAGE';
     if (transaction instanceof PrngTransaction) return 'UTILPRNG';
+    const file = FILE_TRANSACTION_NAMES.find(([type]) => transaction instanceof type);
+    if (file) return file[1];
     return 'UNKNOWN';
   }
 
@@ -444,6 +487,8 @@ export class LocalLedger implements LedgerReader {
       const entityId = await applyNftMetadataUpdate(tx, transaction, consensusTimestamp);
       return { name: 'TOKENUPDATENFTS', entityId };
     }
+    if (transaction instanceof TokenUpdateTransaction)
+      return { name: 'TOKENUPDATE', entityId: await applyTokenUpdate(this.state, tx, transaction) };
     if (transaction instanceof TokenPauseTransaction || transaction instanceof TokenUnpauseTransaction) {
       const entityId = await applyTokenPause(tx, transaction);
       return { name: transaction instanceof TokenPauseTransaction ? 'TOKENPAUSE' : 'TOKENUNPAUSE', entityId };
@@ -479,6 +524,17 @@ export class LocalLedger implements LedgerReader {
     }
     if (transaction instanceof PrngTransaction)
       return { name: 'UTILPRNG', prng: pseudorandom(transaction.range) };
+    if (transaction instanceof FileCreateTransaction)
+      return {
+        name: 'FILECREATE',
+        entityId: await applyFileCreate(tx, transaction, consensusNs, consensusTimestamp),
+      };
+    if (transaction instanceof FileAppendTransaction)
+      return { name: 'FILEAPPEND', entityId: await applyFileAppend(tx, transaction, consensusTimestamp) };
+    if (transaction instanceof FileUpdateTransaction)
+      return { name: 'FILEUPDATE', entityId: await applyFileUpdate(tx, transaction, consensusTimestamp) };
+    if (transaction instanceof FileDeleteTransaction)
+      return { name: 'FILEDELETE', entityId: await applyFileDelete(tx, transaction, consensusTimestamp) };
     return fail('NOT_SUPPORTED');
   }
 
@@ -487,7 +543,8 @@ export class LocalLedger implements LedgerReader {
   async getAccountKey(accountId: string): Promise<AccountKey | null> {
     this.assertAvailable();
     const row = await this.state.account(this.db, accountId);
-    if (!row?.publicKey || !row.keyType) return null;
+    // A key list cannot sign a wallet's sign-in message alone.
+    if (!row?.publicKey || !row.keyType || row.keyType === PROTOBUF_ENCODED) return null;
     return { key: row.publicKey, type: row.keyType as AccountKey['type'] };
   }
 

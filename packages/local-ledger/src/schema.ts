@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -67,6 +68,11 @@ export const ledgerTokens = pgTable('ledger_tokens', {
   /** With a metadata key, an NFT's metadata can be changed after its mint. */
   metadataKey: text('metadata_key'),
   metadataKeyType: text('metadata_key_type'),
+  /** Kept and shown; custom fees are not taken on this ledger. */
+  feeScheduleKey: text('fee_schedule_key'),
+  feeScheduleKeyType: text('fee_schedule_key_type'),
+  /** The token's own metadata (HIP-646), base64. */
+  metadata: text('metadata').notNull().default(''),
   /** Deleted with its admin key: listed still, and refused by every later transaction. */
   deleted: boolean('deleted').notNull().default(false),
   memo: text('memo').notNull().default(''),
@@ -226,3 +232,22 @@ export const ledgerNftAllowances = pgTable(
   },
   (table) => [primaryKey({ columns: [table.owner, table.spender, table.tokenId] })],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Files of the file service, with their keys (a key list, as kept: every key signs a change). */
+export const ledgerFiles = pgTable('ledger_files', {
+  fileNum: bigint('file_num', { mode: 'number' }).primaryKey(),
+  contents: bytea('contents').notNull(),
+  /** The file's key list as kept (ProtobufEncoded), or none: an immutable file. */
+  keys: text('keys'),
+  keysType: text('keys_type'),
+  memo: text('memo').notNull().default(''),
+  expirationSeconds: bigint('expiration_seconds', { mode: 'number' }).notNull(),
+  deleted: boolean('deleted').notNull().default(false),
+  createdTimestamp: text('created_timestamp').notNull(),
+  modifiedTimestamp: text('modified_timestamp').notNull(),
+});

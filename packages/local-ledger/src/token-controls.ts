@@ -1,6 +1,6 @@
 import {
-  PublicKey,
   TokenFreezeTransaction,
+  type Transaction,
   TokenGrantKycTransaction,
   TokenPauseTransaction,
   type Key,
@@ -11,8 +11,7 @@ import {
   type TokenUnpauseTransaction,
 } from '@hashgraph/sdk';
 import { and, eq, inArray } from 'drizzle-orm';
-import { transactionSignedBy } from '@registry/hedera-node/ed25519';
-import { describeKey, publicKeyOf } from './ledger-accounts';
+import { signedWithStored, storedKey } from './ledger-keys';
 import {
   fail,
   MAX_METADATA_BYTES,
@@ -38,15 +37,14 @@ type Control = keyof typeof KEY_COLUMNS;
 /** A control key given at creation, as stored (a key list or contract key is not kept). */
 export function controlKey(key: Key | null | undefined) {
   if (!key) return { key: null, type: null };
-  if (!(key instanceof PublicKey)) return fail('NOT_SUPPORTED');
-  const described = describeKey(key);
-  return { key: described.key, type: described.type };
+  const stored = storedKey(key);
+  return { key: stored.key, type: stored.type };
 }
 
 /** The token named, signed with its key for `control`. */
 async function tokenSignedFor(
   tx: Tx,
-  transaction: Parameters<typeof transactionSignedBy>[1],
+  transaction: Transaction,
   tokenId: string | undefined,
   control: Control,
 ): Promise<TokenRow> {
@@ -58,7 +56,7 @@ async function tokenSignedFor(
   const key = token[keyColumn];
   const type = token[typeColumn];
   if (!key || !type) return fail(missing);
-  if (!transactionSignedBy(publicKeyOf(key, type), transaction)) fail('INVALID_SIGNATURE');
+  if (!signedWithStored(transaction, key, type)) fail('INVALID_SIGNATURE');
   return token;
 }
 
@@ -168,8 +166,7 @@ export async function applyTokenDelete(tx: Tx, transaction: TokenDeleteTransacti
   if (!token) return fail('INVALID_TOKEN_ID');
   assertNotDeleted(token);
   if (!token.adminKey || !token.adminKeyType) return fail('TOKEN_IS_IMMUTABLE');
-  if (!transactionSignedBy(publicKeyOf(token.adminKey, token.adminKeyType), transaction))
-    fail('INVALID_SIGNATURE');
+  if (!signedWithStored(transaction, token.adminKey, token.adminKeyType)) fail('INVALID_SIGNATURE');
   await tx.update(ledgerTokens).set({ deleted: true }).where(eq(ledgerTokens.tokenId, token.tokenId));
   return token.tokenId;
 }

@@ -1,5 +1,4 @@
 import {
-  PublicKey,
   TokenType,
   type TokenBurnTransaction,
   type TokenCreateTransaction,
@@ -8,8 +7,7 @@ import {
 } from '@hashgraph/sdk';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
-import { transactionSignedBy } from '@registry/hedera-node/ed25519';
-import { describeKey, publicKeyOf } from './ledger-accounts';
+import { keySatisfied, signedWithStored, storedKey } from './ledger-keys';
 import {
   fail,
   MAX_METADATA_BYTES,
@@ -36,24 +34,22 @@ export async function applyTokenCreate(
   if (!state.signedBy(transaction, treasuryAccount.publicKey, treasuryAccount.keyType))
     fail('INVALID_SIGNATURE');
   const supplyKey = transaction.supplyKey;
-  if (!(supplyKey instanceof PublicKey)) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
+  if (!supplyKey) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
   const adminKey = transaction.adminKey;
-  if (adminKey && !(adminKey instanceof PublicKey)) fail('NOT_SUPPORTED');
-  const wipeKey = transaction.wipeKey;
-  if (wipeKey && !(wipeKey instanceof PublicKey)) fail('NOT_SUPPORTED');
+  const supply = storedKey(supplyKey);
+  const admin = adminKey ? storedKey(adminKey) : null;
+  const wipe = transaction.wipeKey ? storedKey(transaction.wipeKey) : null;
   const pause = controlKey(transaction.pauseKey);
   const freeze = controlKey(transaction.freezeKey);
   const kyc = controlKey(transaction.kycKey);
   const metadataKey = controlKey(transaction.metadataKey);
+  const feeScheduleKey = controlKey(transaction.feeScheduleKey);
   if (transaction.freezeDefault && !freeze.key) fail('TOKEN_HAS_NO_FREEZE_KEY');
-  if (adminKey instanceof PublicKey && !transactionSignedBy(adminKey, transaction)) fail('INVALID_SIGNATURE');
+  if (adminKey && !keySatisfied(transaction, adminKey)) fail('INVALID_SIGNATURE');
   const [{ num } = { num: '0' }] = (
     await tx.execute<{ num: string }>(sql`select nextval('ledger_entity_num')::text as num`)
   ).rows;
   const tokenId = `0.0.${num}`;
-  const supply = describeKey(supplyKey);
-  const admin = adminKey instanceof PublicKey ? describeKey(adminKey) : null;
-  const wipe = wipeKey instanceof PublicKey ? describeKey(wipeKey) : null;
   await tx.insert(ledgerTokens).values({
     tokenId,
     name: transaction.tokenName!,
@@ -75,6 +71,9 @@ export async function applyTokenCreate(
     kycKeyType: kyc.type,
     metadataKey: metadataKey.key,
     metadataKeyType: metadataKey.type,
+    feeScheduleKey: feeScheduleKey.key,
+    feeScheduleKeyType: feeScheduleKey.type,
+    metadata: Buffer.from(transaction.metadata ?? new Uint8Array()).toString('base64'),
     memo: transaction.tokenMemo ?? '',
     createdTimestamp: consensusTimestamp,
   });
@@ -150,8 +149,7 @@ export async function supplyChange(
   if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
   if (!token.supplyKey || !token.supplyKeyType) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
   assertUsable(token);
-  if (!transactionSignedBy(publicKeyOf(token.supplyKey, token.supplyKeyType), transaction))
-    fail('INVALID_SIGNATURE');
+  if (!signedWithStored(transaction, token.supplyKey, token.supplyKeyType)) fail('INVALID_SIGNATURE');
   return { tokenId, token };
 }
 
@@ -194,8 +192,7 @@ export async function applyWipe(
   if (!tokenId || !token) return fail('INVALID_TOKEN_ID');
   if (!token.wipeKey || !token.wipeKeyType) return fail('TOKEN_HAS_NO_WIPE_KEY');
   assertUsable(token);
-  if (!transactionSignedBy(publicKeyOf(token.wipeKey, token.wipeKeyType), transaction))
-    fail('INVALID_SIGNATURE');
+  if (!signedWithStored(transaction, token.wipeKey, token.wipeKeyType)) fail('INVALID_SIGNATURE');
   const accountId = transaction.accountId?.toString();
   if (!accountId || !(await state.account(tx, accountId))) return fail('INVALID_ACCOUNT_ID');
   if (accountId === token.treasuryAccount) fail('CANNOT_WIPE_TOKEN_TREASURY_ACCOUNT');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  PublicKey,
+  type Key,
   type TopicCreateTransaction,
   type TopicDeleteTransaction,
   type TopicMessageSubmitTransaction,
@@ -8,8 +8,7 @@ import {
 } from '@hashgraph/sdk';
 import { proto } from '@hiero-ledger/proto';
 import { eq, sql } from 'drizzle-orm';
-import { transactionSignedBy } from '@registry/hedera-node/ed25519';
-import { describeKey, publicKeyOf } from './ledger-accounts';
+import { keySatisfied, signedWithStored, storedKey } from './ledger-keys';
 import { fail, type LedgerState, type Tx } from './ledger-state';
 import { ledgerTopicMessages, ledgerTopics } from './schema';
 
@@ -27,15 +26,14 @@ const DEFAULT_AUTO_RENEW_SECONDS = 7_776_000;
 
 type TopicRow = typeof ledgerTopics.$inferSelect;
 
-/** A key only when it is one public key: key lists and threshold keys are not taken on this ledger. */
-function singleKey(key: unknown): PublicKey | null {
+/** A key given, checked (a contract key is not taken on this ledger). */
+function givenKey(key: Key | null | undefined): Key | null {
   if (key === null || key === undefined) return null;
-  if (!(key instanceof PublicKey)) return fail('NOT_SUPPORTED');
+  storedKey(key);
   return key;
 }
 
-const signedWith = (transaction: Parameters<typeof transactionSignedBy>[1], key: string, type: string) =>
-  transactionSignedBy(publicKeyOf(key, type), transaction);
+const signedWith = signedWithStored;
 
 function checkMemo(memo: string | null | undefined) {
   if (memo && Buffer.byteLength(memo, 'utf8') > MAX_MEMO_BYTES) fail('MEMO_TOO_LONG');
@@ -65,9 +63,9 @@ export async function applyTopicCreate(
 ): Promise<string> {
   const memo = transaction.getTopicMemo() ?? '';
   checkMemo(memo);
-  const adminKey = singleKey(transaction.getAdminKey());
-  const submitKey = singleKey(transaction.getSubmitKey());
-  if (adminKey && !transactionSignedBy(adminKey, transaction)) fail('INVALID_SIGNATURE');
+  const adminKey = givenKey(transaction.getAdminKey());
+  const submitKey = givenKey(transaction.getSubmitKey());
+  if (adminKey && !keySatisfied(transaction, adminKey)) fail('INVALID_SIGNATURE');
   const autoRenewAccount = transaction.getAutoRenewAccountId()?.toString() ?? null;
   if (autoRenewAccount) {
     const account = await state.account(tx, autoRenewAccount);
@@ -79,8 +77,8 @@ export async function applyTopicCreate(
     await tx.execute<{ num: string }>(sql`select nextval('ledger_entity_num')::text as num`)
   ).rows;
   const topicId = `0.0.${num}`;
-  const admin = adminKey ? describeKey(adminKey) : null;
-  const submit = submitKey ? describeKey(submitKey) : null;
+  const admin = adminKey ? storedKey(adminKey) : null;
+  const submit = submitKey ? storedKey(submitKey) : null;
   await tx.insert(ledgerTopics).values({
     topicId,
     memo,
@@ -107,11 +105,11 @@ export async function applyTopicUpdate(
   if (!signedWith(transaction, topic.adminKey, topic.adminKeyType)) fail('INVALID_SIGNATURE');
   const memo = transaction.topicMemo;
   checkMemo(memo);
-  const adminKey = singleKey(transaction.adminKey);
-  const submitKey = singleKey(transaction.submitKey);
-  if (adminKey && !transactionSignedBy(adminKey, transaction)) fail('INVALID_SIGNATURE');
-  const admin = adminKey ? describeKey(adminKey) : null;
-  const submit = submitKey ? describeKey(submitKey) : null;
+  const adminKey = givenKey(transaction.adminKey);
+  const submitKey = givenKey(transaction.submitKey);
+  if (adminKey && !keySatisfied(transaction, adminKey)) fail('INVALID_SIGNATURE');
+  const admin = adminKey ? storedKey(adminKey) : null;
+  const submit = submitKey ? storedKey(submitKey) : null;
   await tx
     .update(ledgerTopics)
     .set({

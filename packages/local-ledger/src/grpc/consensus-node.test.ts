@@ -27,7 +27,7 @@ import {
   TokenCreateTransaction,
   TokenDeleteTransaction,
   TokenDissociateTransaction,
-  TokenUpdateTransaction,
+  TokenFeeScheduleUpdateTransaction,
   TokenUpdateNftsTransaction,
   TokenFreezeTransaction,
   TokenGrantKycTransaction,
@@ -49,21 +49,17 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_ACCOUNT, QUERY_FEE_TINYBARS, TRANSACTION_FEE_TINYBARS } from '../ledger-accounts';
 import { createLedgerServer, type LedgerServer } from '../ledger-server';
-import { startGrpcLedger, type GrpcLedger } from '../testing/grpc-ledger';
+import { mirrorIdOf, startGrpcLedger, type GrpcLedger } from '../testing/grpc-ledger';
 import { ledgerEngineCases } from '../testing/ledger-test-server';
 import type { LedgerDatabase } from '../ledger-database';
 import { createConsensusNode, type ConsensusNode } from './consensus-node';
+import { LEDGER_LOCK_KEY } from '../local-ledger';
+import { sql } from 'drizzle-orm';
 
 /**
  * SDK programs as a Hedera developer writes them for testnet, pointed at the local ledger's gRPC node
  * instead: the answers, and what its mirror REST then shows, are the network's.
  */
-/** A transaction id as the mirror REST writes it in a path: `0.0.2-1700000000-000000001`. */
-const mirrorIdOf = (id: TransactionId) =>
-  id
-    .toString()
-    .replace('@', '-')
-    .replace(/\.(\d+)$/, '-$1');
 
 describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }) => {
   let server: LedgerServer;
@@ -93,6 +89,78 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     for (const signer of signers) transaction = await transaction.sign(signer);
     return (await (await transaction.execute(client)).getReceipt(client)).tokenId!.toString();
   };
+
+  it('takes a burst of transfers faster than it applies them: each answered in time, applied once, with its receipt', async () => {
+    const receiver = (
+      await (
+        await new AccountCreateTransaction()
+          .setKeyWithoutAlias(PrivateKey.generateED25519().publicKey)
+          .execute(client)
+      ).getReceipt(client)
+    ).accountId!.toString();
+    // A client that gives up on a node after 2.5 s and sends again, as the SDK does (its default is 10 s).
+    const impatient = Client.forNetwork(client.network)
+      .setOperator(GENESIS_ACCOUNT, server.writer.operatorKey)
+      .setGrpcDeadline(2_500);
+    try {
+      const count = 300;
+      const responses = await Promise.all(
+        Array.from({ length: count }, () =>
+          new TransferTransaction()
+            .addHbarTransfer(GENESIS_ACCOUNT, Hbar.fromTinybars(-1))
+            .addHbarTransfer(receiver, Hbar.fromTinybars(1))
+            .execute(impatient),
+        ),
+      );
+      const receipts = await Promise.all(responses.map((response) => response.getReceipt(impatient)));
+      expect(receipts.filter((receipt) => receipt.status === Status.Success)).toHaveLength(count);
+      const balance = await new AccountBalanceQuery().setAccountId(receiver).execute(client);
+      expect(balance.hbars.toTinybars().toNumber()).toBe(count);
+    } finally {
+      impatient.close();
+    }
+  });
+
+  it('answers a transaction it took within the client deadline while consensus waits, and applies it after', async () => {
+    // The payer's key is known to the node (it has paid before): the precheck reads nothing.
+    await (
+      await new TransferTransaction()
+        .addHbarTransfer(GENESIS_ACCOUNT, Hbar.fromTinybars(-1))
+        .addHbarTransfer('0.0.98', Hbar.fromTinybars(1))
+        .execute(client)
+    ).getReceipt(client);
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Another transaction holds the ledger's lock: this one queues behind it.
+    const holder = grpc!.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_KEY})`);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    const oneTry = Client.forNetwork(client.network)
+      .setOperator(GENESIS_ACCOUNT, server.writer.operatorKey)
+      .setGrpcDeadline(4_000)
+      .setMaxAttempts(1);
+    try {
+      const started = Date.now();
+      const response = await new TransferTransaction()
+        .addHbarTransfer(GENESIS_ACCOUNT, Hbar.fromTinybars(-5))
+        .addHbarTransfer('0.0.98', Hbar.fromTinybars(5))
+        .execute(oneTry);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(server.ledger.isInFlight(mirrorIdOf(response.transactionId))).toBe(true);
+      release();
+      await holder;
+      expect((await response.getReceipt(client)).status).toBe(Status.Success);
+      expect(server.ledger.isInFlight(mirrorIdOf(response.transactionId))).toBe(false);
+    } finally {
+      release?.();
+      await holder;
+      oneTry.close();
+    }
+  });
 
   it('creates an account, moves HBAR and answers balances and receipts as the network does', async () => {
     const key = PrivateKey.generateED25519();
@@ -319,7 +387,9 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     await expect(forged.execute(unsigned)).rejects.toMatchObject({ status: Status.InvalidSignature });
     unsigned.close();
 
-    await expect(new TokenUpdateTransaction().setTokenId('0.0.98').execute(client)).rejects.toMatchObject({
+    await expect(
+      new TokenFeeScheduleUpdateTransaction().setTokenId('0.0.98').execute(client),
+    ).rejects.toMatchObject({
       status: Status.NotSupported,
     });
   });

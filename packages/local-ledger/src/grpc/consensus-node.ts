@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as grpc from '@grpc/grpc-js';
 import { Transaction, TransferTransaction } from '@hashgraph/sdk';
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
@@ -32,6 +33,7 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'TokenService.burnToken',
   'TokenService.deleteToken',
   'TokenService.updateNfts',
+  'TokenService.updateToken',
   'TokenService.pauseToken',
   'TokenService.unpauseToken',
   'TokenService.freezeTokenAccount',
@@ -43,7 +45,14 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'ConsensusService.deleteTopic',
   'ConsensusService.submitMessage',
   'UtilService.prng',
+  'FileService.createFile',
+  'FileService.appendContent',
+  'FileService.updateFile',
+  'FileService.deleteFile',
 ]);
+
+/** How long a submission may wait for consensus before the node answers that it accepted it. */
+const ACCEPTED_ANSWER_MS = 2_000;
 
 /** The queries a node charges for, as on Hedera; receipts and balances are free. */
 const PAID_QUERIES = new Set([
@@ -124,7 +133,7 @@ export function createConsensusNode({
   /** The network's nodes as the address book files list them (those listening so far). */
   addressBook: () => NodeEndpoint[];
 }): ConsensusNode {
-  const answers = createQueryAnswers(db);
+  const answers = createQueryAnswers(db, (transactionId) => ledger.isInFlight(transactionId));
   /**
    * A system file (0.0.101, 0.0.102, 0.0.111, 0.0.112) answered by `answer`; any other file is
    * INVALID_FILE_ID, and the rate files wait for a rate (PLATFORM_NOT_ACTIVE).
@@ -142,16 +151,28 @@ export function createConsensusNode({
     const fileID = { shardNum: '0', realmNum: '0', fileNum: String(fileNum) };
     return { precheck: 'OK', ...answer({ fileID, contents: Buffer.from(contents) }) };
   };
+  const isSystemFile = (id: QueryBody['fileID']) =>
+    (SYSTEM_FILE_NUMBERS as readonly number[]).includes(Number(id?.fileNum ?? 0));
   const server = new grpc.Server();
   const { faults } = ledger;
   const isDown = () => faults.isDown(nodeAccountId);
 
   async function submit(bytes: Buffer) {
     if (faults.takeBusy()) return { nodeTransactionPrecheckCode: 'BUSY' };
+    let accepted = false;
+    const submitted = ledger.submit(bytes, () => (accepted = true));
     try {
-      const result = await ledger.submit(bytes);
+      // A node answers its precheck at once and consensus follows: a transaction accepted and still
+      // queued behind others after a while is answered OK (its receipt is UNKNOWN until it lands), so
+      // a client's deadline never runs out on a busy ledger and sends it again.
+      const result = await Promise.race([submitted, sleep(ACCEPTED_ANSWER_MS, null, { ref: false })]);
+      if (result === null && accepted) {
+        submitted.catch(() => undefined);
+        return { nodeTransactionPrecheckCode: 'OK' };
+      }
+      const final = result ?? (await submitted);
       // Refused before consensus: the precheck code; else OK, and the outcome is in the receipt.
-      return { nodeTransactionPrecheckCode: result.consensusTimestamp === null ? result.status : 'OK' };
+      return { nodeTransactionPrecheckCode: final.consensusTimestamp === null ? final.status : 'OK' };
     } catch (error) {
       if (error instanceof LedgerUnavailableError)
         return { nodeTransactionPrecheckCode: 'PLATFORM_NOT_ACTIVE' };
@@ -225,12 +246,15 @@ export function createConsensusNode({
       case 'networkGetVersionInfo':
         return respond({ precheck: 'OK', ...answers.version() });
       case 'fileGetContents':
+        if (!isSystemFile(body.fileID))
+          return respond(await answers.fileContents(Number(body.fileID?.fileNum)));
         return respond(
           systemFile(body.fileID, (file) => ({
             fileContents: { fileID: file.fileID, contents: file.contents },
           })),
         );
       case 'fileGetInfo':
+        if (!isSystemFile(body.fileID)) return respond(await answers.fileInfo(Number(body.fileID?.fileNum)));
         return respond(
           systemFile(body.fileID, (file) => ({
             fileInfo: {

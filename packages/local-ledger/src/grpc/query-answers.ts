@@ -1,7 +1,15 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { LedgerDb } from '../ledger-db';
 import { accountNumOf } from '../ledger-accounts';
-import { ledgerAccounts, ledgerNfts, ledgerTokens, ledgerTopics, ledgerTransactions } from '../schema';
+import { protoKeyOf } from '../ledger-keys';
+import {
+  ledgerAccounts,
+  ledgerFiles,
+  ledgerNfts,
+  ledgerTokens,
+  ledgerTopics,
+  ledgerTransactions,
+} from '../schema';
 import { RUNNING_HASH_VERSION } from '../topic-transactions';
 
 /** An entity id as HAPI carries it (shard, realm, number; 64-bit numbers as strings). */
@@ -37,6 +45,10 @@ const topicIdOf = (id: string): TopicId => {
   const { shardNum, realmNum, num } = entity(id);
   return { shardNum, realmNum, topicNum: num };
 };
+const fileIdOf = (id: string) => {
+  const { shardNum, realmNum, num } = entity(id);
+  return { shardNum, realmNum, fileNum: num };
+};
 const tokenIdOf = (id: string): TokenId => {
   const { shardNum, realmNum, num } = entity(id);
   return { shardNum, realmNum, tokenNum: num };
@@ -47,11 +59,7 @@ const timestampOf = (text: string) => {
 };
 /** A public key as HAPI's `Key`, from the raw hex and type the ledger keeps. */
 const keyOf = (raw: string | null, type: string | null) =>
-  raw === null
-    ? undefined
-    : type === 'ED25519'
-      ? { ed25519: Buffer.from(raw, 'hex') }
-      : { ECDSASecp256k1: Buffer.from(raw, 'hex') };
+  raw === null || type === null ? undefined : protoKeyOf(raw, type);
 /** An account's EVM address in its long-zero form, as `contractAccountID` carries it without an alias. */
 const longZeroAddress = (num: number) => num.toString(16).padStart(40, '0');
 
@@ -87,6 +95,7 @@ function receiptOf(row: TransactionRow) {
     ...(row.name === 'CRYPTOCREATEACCOUNT' && row.entityId ? { accountID: accountIdOf(row.entityId) } : {}),
     ...(row.name === 'TOKENCREATION' && row.entityId ? { tokenID: tokenIdOf(row.entityId) } : {}),
     ...(row.name === 'CONSENSUSCREATETOPIC' && row.entityId ? { topicID: topicIdOf(row.entityId) } : {}),
+    ...(row.name === 'FILECREATE' && row.entityId ? { fileID: fileIdOf(row.entityId) } : {}),
     ...(row.topicSequenceNumber !== null && row.topicRunningHash
       ? {
           topicSequenceNumber: String(row.topicSequenceNumber),
@@ -135,7 +144,11 @@ function recordOf(row: TransactionRow, id: TransactionId) {
 }
 
 /** What the ledger's records answer to the queries a node serves from its state. */
-export function createQueryAnswers(db: LedgerDb) {
+export function createQueryAnswers(
+  db: LedgerDb,
+  /** Whether a transaction (by its mirror id) was accepted and waits for consensus. */
+  isInFlight: (transactionId: string) => boolean = () => false,
+) {
   async function transactionRow(id: TransactionId | undefined) {
     const key = transactionIdText(id);
     if (!key) return null;
@@ -156,6 +169,9 @@ export function createQueryAnswers(db: LedgerDb) {
     async receipt(id: TransactionId | undefined) {
       if (!transactionIdText(id)) return { precheck: 'INVALID_TRANSACTION_ID' as const };
       const row = await transactionRow(id);
+      // Accepted and not through consensus yet: as on Hedera, its receipt is UNKNOWN for now.
+      if (!row && isInFlight(transactionIdText(id)!))
+        return { precheck: 'OK' as const, receipt: { status: 'UNKNOWN' } };
       if (!row) return { precheck: 'RECEIPT_NOT_FOUND' as const };
       return { precheck: 'OK' as const, receipt: receiptOf(row) };
     },
@@ -228,6 +244,8 @@ export function createQueryAnswers(db: LedgerDb) {
           kycKey: keyOf(row.kycKey, row.kycKeyType),
           pauseKey: keyOf(row.pauseKey, row.pauseKeyType),
           metadataKey: keyOf(row.metadataKey, row.metadataKeyType),
+          feeScheduleKey: keyOf(row.feeScheduleKey, row.feeScheduleKeyType),
+          metadata: Buffer.from(row.metadata, 'base64'),
           defaultFreezeStatus: !row.freezeKey
             ? 'FreezeNotApplicable'
             : row.freezeDefault
@@ -289,6 +307,38 @@ export function createQueryAnswers(db: LedgerDb) {
           submitKey: keyOf(row.submitKey, row.submitKeyType),
           autoRenewPeriod: { seconds: String(row.autoRenewPeriod ?? AUTO_RENEW_SECONDS) },
           ...(row.autoRenewAccount ? { autoRenewAccount: accountIdOf(row.autoRenewAccount) } : {}),
+          ledgerId: LOCAL_LEDGER_ID,
+        },
+      };
+    },
+
+    /** A file's contents (a deleted file has none: FILE_DELETED). */
+    async fileContents(fileNum: number) {
+      const [row] = Number.isSafeInteger(fileNum)
+        ? await db.select().from(ledgerFiles).where(eq(ledgerFiles.fileNum, fileNum))
+        : [];
+      if (!row) return { precheck: 'INVALID_FILE_ID' as const };
+      if (row.deleted) return { precheck: 'FILE_DELETED' as const };
+      const fileID = fileIdOf(`0.0.${fileNum}`);
+      return { precheck: 'OK' as const, fileContents: { fileID, contents: row.contents } };
+    },
+
+    /** A file's size, expiry, keys, memo and whether it was deleted. */
+    async fileInfo(fileNum: number) {
+      const [row] = Number.isSafeInteger(fileNum)
+        ? await db.select().from(ledgerFiles).where(eq(ledgerFiles.fileNum, fileNum))
+        : [];
+      if (!row) return { precheck: 'INVALID_FILE_ID' as const };
+      const keys = keyOf(row.keys, row.keysType);
+      return {
+        precheck: 'OK' as const,
+        fileInfo: {
+          fileID: fileIdOf(`0.0.${fileNum}`),
+          size: String(row.contents.length),
+          expirationTime: { seconds: String(row.expirationSeconds), nanos: 0 },
+          deleted: row.deleted,
+          keys: keys?.keyList ?? { keys: [] },
+          memo: row.memo,
           ledgerId: LOCAL_LEDGER_ID,
         },
       };

@@ -21,6 +21,8 @@ const PRICED = [
   proto.HederaFunctionality.TokenAccountWipe,
   proto.HederaFunctionality.TokenAssociateToAccount,
   proto.HederaFunctionality.TokenDelete,
+  proto.HederaFunctionality.TokenUpdate,
+  proto.HederaFunctionality.TokenUpdateNfts,
   proto.HederaFunctionality.TokenPause,
   proto.HederaFunctionality.TokenUnpause,
   proto.HederaFunctionality.TokenFreezeAccount,
@@ -32,6 +34,10 @@ const PRICED = [
   proto.HederaFunctionality.ConsensusDeleteTopic,
   proto.HederaFunctionality.ConsensusSubmitMessage,
   proto.HederaFunctionality.UtilPrng,
+  proto.HederaFunctionality.FileCreate,
+  proto.HederaFunctionality.FileAppend,
+  proto.HederaFunctionality.FileUpdate,
+  proto.HederaFunctionality.FileDelete,
 ];
 
 /** An IPv4 address as 4 bytes; anything else goes by name. */

@@ -1,4 +1,4 @@
-import { AccountId, Client } from '@hashgraph/sdk';
+import { AccountId, Client, type TransactionId } from '@hashgraph/sdk';
 import { createConsensusNode, type ConsensusNode } from '../grpc/consensus-node';
 import { GENESIS_ACCOUNT } from '../ledger-accounts';
 import type { LedgerDatabase } from '../ledger-database';
@@ -42,3 +42,10 @@ export async function startGrpcLedger(open: () => Promise<LedgerDatabase>): Prom
     },
   };
 }
+
+/** A transaction id as the mirror REST writes it in a path: `0.0.2-1700000000-000000001`. */
+export const mirrorIdOf = (id: TransactionId) =>
+  id
+    .toString()
+    .replace('@', '-')
+    .replace(/\.(\d+)$/, '-$1');
