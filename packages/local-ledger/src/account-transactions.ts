@@ -13,6 +13,7 @@ import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } fr
 import { ecdsaSignersOf } from '@registry/hedera-node/ed25519';
 import { TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
 import { keySatisfied, storedKey } from './ledger-keys';
+import { stakingChanges } from './staking';
 import { assertNotDeleted, newHolderStanding } from './token-controls';
 import { checkApprovedHbarDebits, mayMoveNftFor, spendHbarAllowances } from './allowance-transactions';
 import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, type Tx } from './ledger-state';
@@ -272,6 +273,7 @@ export async function applyAccountCreate(
   const payerAccount = await state.account(tx, payer);
   if (payerAccount!.balanceTinybars < initial + TRANSACTION_FEE_TINYBARS) fail('INSUFFICIENT_PAYER_BALANCE');
   const evmAddress = await aliasOf(tx, transaction, key, described.type);
+  const staking = await stakingChanges(state, tx, null, transaction, consensusTimestamp);
   const [row] = await tx
     .insert(ledgerAccounts)
     .values({
@@ -281,6 +283,7 @@ export async function applyAccountCreate(
       memo: transaction.accountMemo ?? '',
       createdTimestamp: consensusTimestamp,
       evmAddress,
+      ...staking,
     })
     .returning({ accountNum: ledgerAccounts.accountNum });
   const accountId = `0.0.${row!.accountNum}`;
@@ -295,14 +298,15 @@ export async function applyAccountCreate(
 const MAX_MEMO_BYTES = 100;
 
 /**
- * An account's key or memo changed, as Hedera checks it: the account's key signs, and a new key signs
- * too (so nobody gives an account a key they do not hold). Fields this ledger does not keep (staking,
- * automatic associations, expiry, receiver signatures) are refused with NOT_SUPPORTED rather than dropped.
+ * An account's key, memo or staking changed, as Hedera checks it: the account's key signs, and a new key
+ * signs too (so nobody gives an account a key they do not hold). Fields this ledger does not keep
+ * (automatic associations, expiry, receiver signatures) are refused with NOT_SUPPORTED rather than dropped.
  */
 export async function applyAccountUpdate(
   state: LedgerState,
   tx: Tx,
   transaction: AccountUpdateTransaction,
+  consensusTimestamp: string,
 ): Promise<string> {
   const accountId = transaction.accountId?.toString();
   const account = accountId ? await state.account(tx, accountId) : null;
@@ -312,15 +316,18 @@ export async function applyAccountUpdate(
   const unkept = [
     transaction.receiverSignatureRequired,
     transaction.maxAutomaticTokenAssociations,
-    transaction.stakedAccountId,
-    transaction.stakedNodeId,
-    transaction.declineStakingRewards,
     transaction.expirationTime,
     transaction.autoRenewPeriod,
     transaction.proxyAccountId,
   ];
   if (unkept.some((field) => field !== null && field !== undefined)) fail('NOT_SUPPORTED');
-  const changes: Partial<typeof ledgerAccounts.$inferInsert> = {};
+  const changes: Partial<typeof ledgerAccounts.$inferInsert> = await stakingChanges(
+    state,
+    tx,
+    accountId,
+    transaction,
+    consensusTimestamp,
+  );
   const key = transaction.key;
   if (key) {
     const described = storedKey(key);

@@ -450,7 +450,7 @@ export class LocalLedger implements LedgerReader {
       return { name: 'CRYPTOCREATEACCOUNT', entityId };
     }
     if (transaction instanceof AccountUpdateTransaction) {
-      const entityId = await applyAccountUpdate(this.state, tx, transaction);
+      const entityId = await applyAccountUpdate(this.state, tx, transaction, consensusTimestamp);
       return { name: 'CRYPTOUPDATEACCOUNT', entityId };
     }
     if (transaction instanceof AccountDeleteTransaction) {

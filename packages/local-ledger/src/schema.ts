@@ -36,6 +36,12 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   evmAddress: text('evm_address'),
   /** Deleted by CryptoDelete: it holds nothing and takes no transfers. */
   deleted: boolean('deleted').notNull().default(false),
+  /** Staked to another account, or to a node (by node id), as stated; this ledger pays no rewards. */
+  stakedAccountId: text('staked_account_id'),
+  stakedNodeId: bigint('staked_node_id', { mode: 'number' }),
+  declineReward: boolean('decline_reward').notNull().default(false),
+  /** The start (a UTC day) of the staking period a node stake began in. */
+  stakePeriodStart: text('stake_period_start'),
   createdAt: createdAt(),
 });
 

@@ -55,6 +55,8 @@ const RUNS = [
   'serialize-deserialize-9.js',
   'sign-transaction.js',
   'sign-tx-body-bytes-with-hsm.js',
+  'staking-example-1.js',
+  'staking-example-2.js',
   'topic-message-submit-get-all-chunks-status.js',
   'update-nfts-metadata-of-non-fungible-token.js',
 ];
@@ -87,8 +89,6 @@ const NOT_YET: Record<string, string> = {
   'update-fungible-token-metadata-with-metadata-key.js': FUNGIBLE,
   'token-airdrop-example.js': `${FUNGIBLE}; airdrops are not taken yet`,
   'token-reject.js': `${FUNGIBLE}; token reject is not taken yet`,
-  'staking-example-1.js': 'staking is not kept (the account info has no staking info)',
-  'staking-example-2.js': 'staking is not kept (the account info has no staking info)',
   'initialize-client-with-mirror-node-adress-book.js': "it reaches testnet's mirror node over the internet",
   'serialize-deserialize-4.js': 'the SDK refuses it before any network (freezing a signed transaction again)',
   'serialize-deserialize-6.js': 'the SDK refuses it before any network (freezing a signed transaction again)',

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { LedgerDb } from '../ledger-db';
 import { accountNumOf } from '../ledger-accounts';
 import { protoKeyOf } from '../ledger-keys';
+import { stakedTo } from '../staking';
 import {
   ledgerAccounts,
   ledgerFiles,
@@ -218,6 +219,14 @@ export function createQueryAnswers(
           memo: row.memo,
           ownedNfts: String(owned?.nfts ?? 0),
           ledgerId: LOCAL_LEDGER_ID,
+          stakingInfo: {
+            declineReward: row.declineReward,
+            pendingReward: '0',
+            stakedToMe: (await stakedTo(db, row.id)).toString(),
+            ...(row.stakePeriodStart ? { stakePeriodStart: timestampOf(row.stakePeriodStart) } : {}),
+            ...(row.stakedAccountId ? { stakedAccountId: accountIdOf(row.stakedAccountId) } : {}),
+            ...(row.stakedNodeId !== null ? { stakedNodeId: String(row.stakedNodeId) } : {}),
+          },
         },
       };
     },
