@@ -8,10 +8,11 @@ import {
   type TokenDissociateTransaction,
   type TransferTransaction,
 } from '@hashgraph/sdk';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, ledgerNfts, ledgerTokenRelationships, ledgerTokens } from './schema';
 import { ecdsaSignersOf } from '@registry/hedera-node/ed25519';
-import { TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
+import { accountNumOf, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
+import type { FungibleTransfer } from './transaction-record';
 import { keySatisfied, storedKey } from './ledger-keys';
 import { stakingChanges } from './staking';
 import { assertNotDeleted, newHolderStanding } from './token-controls';
@@ -22,7 +23,23 @@ import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, ty
 
 type NftMove = { token: string; sender: string; receiver: string; serial: number; isApproval: boolean };
 type LedgerAccounts = Awaited<ReturnType<LedgerState['accounts']>>;
-type TokenBalanceChange = { accountId: string; tokenId: string; delta: number };
+type TokenBalanceChange = { accountId: string; tokenId: string; delta: bigint };
+/** One account's units of a fungible token in a transfer (the SDK merges an account named twice). */
+/** The SDK's entry of a transfer's token list (not exported by the SDK's index). */
+type SdkTokenTransfer = {
+  tokenId: { toString(): string };
+  accountId: { toString(): string };
+  amount: { toString(): string };
+  expectedDecimals: number | null;
+  isApproved: boolean;
+};
+type FungibleMove = {
+  token: string;
+  account: string;
+  amount: bigint;
+  expectedDecimals: number | null;
+  isApproval: boolean;
+};
 
 export async function applyTransfer(
   state: LedgerState,
@@ -32,8 +49,8 @@ export async function applyTransfer(
   consensusTimestamp: string,
   movement: HbarMovement,
   nftTransfers: object[],
+  tokenTransfers: FungibleTransfer[],
 ) {
-  if (transaction.tokenTransfers.size > 0) fail('NOT_SUPPORTED');
   // Everything is checked before anything is written: a failure leaves no trace but the fee.
   let sum = 0n;
   for (const [accountId, amount] of transaction.hbarTransfers) {
@@ -53,9 +70,52 @@ export async function applyTransfer(
   }
   const nftMoves = nftMovesOf(transaction);
   if (nftMoves.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
+  const fungibleMoves = fungibleMovesOf(transaction);
+  const receipts = [
+    ...nftMoves.map((move) => ({ account: move.receiver, token: move.token })),
+    ...fungibleMoves
+      .filter((move) => move.amount > 0n)
+      .map((move) => ({ account: move.account, token: move.token })),
+  ];
+  const automatic = await automaticAssociations(tx, receipts);
+  const moves = { nftMoves, fungibleMoves, approved };
+  const through = { consensusTimestamp, movement, nftTransfers, tokenTransfers };
+  if (automatic.length === 0) return moveChecked(state, tx, transaction, payer, moves, through);
+  // The associations a receipt makes are written before the checks read them: on a savepoint, so a
+  // failed transfer leaves none.
+  await tx.transaction(async (savepoint) => {
+    await associateAutomatically(savepoint, automatic, consensusTimestamp);
+    await moveChecked(state, savepoint, transaction, payer, moves, through);
+  });
+}
+
+/** The transfer's checks, then its NFT and fungible moves (its HBAR moves with the fee). */
+async function moveChecked(
+  state: LedgerState,
+  tx: Tx,
+  transaction: TransferTransaction,
+  payer: string,
+  {
+    nftMoves,
+    fungibleMoves,
+    approved,
+  }: { nftMoves: NftMove[]; fungibleMoves: FungibleMove[]; approved: Map<string, bigint> },
+  {
+    consensusTimestamp,
+    movement,
+    nftTransfers,
+    tokenTransfers,
+  }: {
+    consensusTimestamp: string;
+    movement: HbarMovement;
+    nftTransfers: object[];
+    tokenTransfers: FungibleTransfer[];
+  },
+) {
   const accounts = await state.accounts(tx, [
     ...movement.keys(),
     ...nftMoves.flatMap((move) => [move.sender, move.receiver]),
+    ...fungibleMoves.map((move) => move.account),
   ]);
   checkHbarDebits(state, transaction, payer, movement, accounts, approved);
   const allowancesUsed = await checkApprovedHbarDebits(tx, approved, payer);
@@ -63,6 +123,10 @@ export async function applyTransfer(
   for (const token of new Set(nftMoves.map((move) => move.token))) {
     const moves = nftMoves.filter((move) => move.token === token);
     tokenBalances.push(...(await checkNftMoves(state, tx, transaction, token, moves, accounts, payer)));
+  }
+  for (const token of new Set(fungibleMoves.map((move) => move.token))) {
+    const moves = fungibleMoves.filter((move) => move.token === token);
+    tokenBalances.push(...(await checkFungibleMoves(state, tx, transaction, token, moves, accounts)));
   }
 
   // The HBAR in `movement` is moved with the fee, once the transaction is through.
@@ -80,8 +144,144 @@ export async function applyTransfer(
       token_id: move.token,
     });
   }
+  for (const move of fungibleMoves)
+    tokenTransfers.push({
+      token_id: move.token,
+      account: move.account,
+      amount: Number(move.amount),
+      is_approval: move.isApproval,
+    });
   await state.adjustTokenBalances(tx, tokenBalances);
   await spendHbarAllowances(tx, allowancesUsed, payer);
+}
+
+/**
+ * The associations an account makes on receiving a token it is not associated with (HIP-23): while it
+ * has automatic association slots left (-1: any number, HIP-904). An account without slots is left
+ * unassociated (the transfer fails on it); one whose slots are all taken fails the transfer here.
+ */
+async function automaticAssociations(tx: Tx, receipts: { account: string; token: string }[]) {
+  const pairs = [...new Map(receipts.map((pair) => [`${pair.account} ${pair.token}`, pair])).values()];
+  if (pairs.length === 0) return [];
+  const { rows } = await tx.execute<{
+    account: string;
+    token: string;
+    slots: number | null;
+    used: string;
+    live: boolean;
+    freezes: boolean;
+    freeze_default: boolean;
+    kyc: boolean;
+  }>(sql`
+    select pair.account, pair.token,
+      (select ${ledgerAccounts.maxAutomaticTokenAssociations} from ${ledgerAccounts}
+        where ${ledgerAccounts.accountNum} = pair.num and not ${ledgerAccounts.deleted}) as slots,
+      (select count(*) from ${ledgerTokenRelationships}
+        where ${ledgerTokenRelationships.accountId} = pair.account
+          and ${ledgerTokenRelationships.automaticAssociation})::text as used,
+      coalesce((select not ${ledgerTokens.deleted} from ${ledgerTokens}
+        where ${ledgerTokens.tokenId} = pair.token), false) as live,
+      coalesce((select ${ledgerTokens.freezeKey} is not null from ${ledgerTokens}
+        where ${ledgerTokens.tokenId} = pair.token), false) as freezes,
+      coalesce((select ${ledgerTokens.freezeDefault} from ${ledgerTokens}
+        where ${ledgerTokens.tokenId} = pair.token), false) as freeze_default,
+      coalesce((select ${ledgerTokens.kycKey} is not null from ${ledgerTokens}
+        where ${ledgerTokens.tokenId} = pair.token), false) as kyc
+    from (values ${sql.join(
+      pairs.map((pair) => sql`(${pair.account}, ${pair.token}, ${accountNumOf(pair.account) ?? -1}::bigint)`),
+      sql`, `,
+    )}) as pair(account, token, num)
+    where not exists (select 1 from ${ledgerTokenRelationships}
+      where ${ledgerTokenRelationships.accountId} = pair.account
+        and ${ledgerTokenRelationships.tokenId} = pair.token)`);
+  const taken = new Map<string, number>();
+  const planned: AutomaticAssociation[] = [];
+  for (const row of rows) {
+    // A missing account or token, or an account without slots: the checks give their own status.
+    if (row.slots === null || row.slots === 0 || !row.live) continue;
+    const used = (taken.get(row.account) ?? Number(row.used)) + 1;
+    if (row.slots !== -1 && used > row.slots) fail('NO_REMAINING_AUTOMATIC_ASSOCIATIONS');
+    taken.set(row.account, used);
+    planned.push({
+      account: row.account,
+      token: row.token,
+      frozen: row.freezes && row.freeze_default,
+      kycGranted: !row.kyc,
+    });
+  }
+  return planned;
+}
+
+type AutomaticAssociation = { account: string; token: string; frozen: boolean; kycGranted: boolean };
+
+async function associateAutomatically(tx: Tx, planned: AutomaticAssociation[], consensusTimestamp: string) {
+  await tx.insert(ledgerTokenRelationships).values(
+    planned.map((association) => ({
+      accountId: association.account,
+      tokenId: association.token,
+      automaticAssociation: true,
+      frozen: association.frozen,
+      kycGranted: association.kycGranted,
+      createdTimestamp: consensusTimestamp,
+    })),
+  );
+}
+
+function fungibleMovesOf(transaction: TransferTransaction): FungibleMove[] {
+  // The SDK keeps each transfer's expected decimals and approval only on its (protected) list.
+  const { _tokenTransfers: transfers } = transaction as unknown as { _tokenTransfers: SdkTokenTransfer[] };
+  return transfers
+    .map((transfer) => ({
+      token: transfer.tokenId.toString(),
+      account: transfer.accountId.toString(),
+      amount: BigInt(transfer.amount.toString()),
+      expectedDecimals: transfer.expectedDecimals,
+      isApproval: transfer.isApproved,
+    }))
+    .sort((a, b) => compareEntityIds(a.token, b.token) || compareEntityIds(a.account, b.account));
+}
+
+const compareEntityIds = (a: string, b: string) => (accountNumOf(a) ?? 0) - (accountNumOf(b) ?? 0);
+
+/**
+ * One fungible token's moves: the token is fungible, live and not paused, its units add up to zero,
+ * every account is associated (not frozen, with KYC where the token asks for it), and each debited
+ * account signed and holds what it sends. Returns the balance changes they make.
+ */
+async function checkFungibleMoves(
+  state: LedgerState,
+  tx: Tx,
+  transaction: TransferTransaction,
+  token: string,
+  moves: FungibleMove[],
+  accounts: LedgerAccounts,
+): Promise<TokenBalanceChange[]> {
+  const [row] = await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, token));
+  if (!row) return fail('INVALID_TOKEN_ID');
+  if (row.tokenType !== 'FUNGIBLE_COMMON') fail('ACCOUNT_AMOUNT_TRANSFERS_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON');
+  if (row.deleted) fail('TOKEN_WAS_DELETED');
+  if (row.paused) fail('TOKEN_IS_PAUSED');
+  if (moves.some((move) => move.expectedDecimals !== null && move.expectedDecimals !== row.decimals))
+    fail('UNEXPECTED_TOKEN_DECIMALS');
+  if (moves.reduce((sum, move) => sum + move.amount, 0n) !== 0n) fail('TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN');
+  const changes: TokenBalanceChange[] = [];
+  for (const move of moves) {
+    const account = accounts.get(move.account);
+    if (!account) return fail('INVALID_ACCOUNT_ID');
+    if (account.deleted) fail('ACCOUNT_DELETED');
+    const relationship = await state.relationship(tx, move.account, token);
+    if (!relationship) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+    if (row.freezeKey && relationship.frozen) fail('ACCOUNT_FROZEN_FOR_TOKEN');
+    if (row.kycKey && !relationship.kycGranted) fail('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
+    if (move.amount < 0n) {
+      // No fungible allowance can be granted on this ledger, so none can be spent.
+      if (move.isApproval) fail('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
+      if (!state.signedBy(transaction, account.publicKey, account.keyType)) fail('INVALID_SIGNATURE');
+      if (relationship.balance < -move.amount) fail('INSUFFICIENT_TOKEN_BALANCE');
+    }
+    changes.push({ accountId: move.account, tokenId: token, delta: move.amount });
+  }
+  return changes;
 }
 
 function nftMovesOf(transaction: TransferTransaction): NftMove[] {
@@ -189,8 +389,8 @@ async function checkNftMoves(
     // A later transfer of the same serial in this transaction starts from its new owner.
     owners.set(move.serial, move.receiver);
     changes.push(
-      { accountId: move.sender, tokenId: token, delta: -1 },
-      { accountId: move.receiver, tokenId: token, delta: 1 },
+      { accountId: move.sender, tokenId: token, delta: -1n },
+      { accountId: move.receiver, tokenId: token, delta: 1n },
     );
   }
   return changes;
@@ -274,6 +474,7 @@ export async function applyAccountCreate(
   if (payerAccount!.balanceTinybars < initial + TRANSACTION_FEE_TINYBARS) fail('INSUFFICIENT_PAYER_BALANCE');
   const evmAddress = await aliasOf(tx, transaction, key, described.type);
   const staking = await stakingChanges(state, tx, null, transaction, consensusTimestamp);
+  const maxAutomaticTokenAssociations = automaticSlotsOf(transaction);
   const [row] = await tx
     .insert(ledgerAccounts)
     .values({
@@ -283,6 +484,7 @@ export async function applyAccountCreate(
       memo: transaction.accountMemo ?? '',
       createdTimestamp: consensusTimestamp,
       evmAddress,
+      maxAutomaticTokenAssociations: maxAutomaticTokenAssociations ?? 0,
       ...staking,
     })
     .returning({ accountNum: ledgerAccounts.accountNum });
@@ -294,13 +496,27 @@ export async function applyAccountCreate(
   return accountId;
 }
 
+/** Hedera's limit on the tokens an account is associated with automatically, when not unlimited (-1). */
+const MAX_AUTOMATIC_ASSOCIATIONS = 5000;
+
+/** The automatic association slots a create or update asks for, checked as Hedera does; null if none. */
+function automaticSlotsOf(transaction: AccountCreateTransaction | AccountUpdateTransaction) {
+  const asked = transaction.maxAutomaticTokenAssociations;
+  if (asked === null || asked === undefined) return null;
+  const slots = Number(asked.toString());
+  if (slots < -1) fail('INVALID_MAX_AUTO_ASSOCIATIONS');
+  if (slots > MAX_AUTOMATIC_ASSOCIATIONS)
+    fail('REQUESTED_NUM_AUTOMATIC_ASSOCIATIONS_EXCEEDS_ASSOCIATION_LIMIT');
+  return slots;
+}
+
 /** Hedera's limit on an account's memo, in UTF-8 bytes. */
 const MAX_MEMO_BYTES = 100;
 
 /**
  * An account's key, memo or staking changed, as Hedera checks it: the account's key signs, and a new key
  * signs too (so nobody gives an account a key they do not hold). Fields this ledger does not keep
- * (automatic associations, expiry, receiver signatures) are refused with NOT_SUPPORTED rather than dropped.
+ * (expiry, receiver signatures) are refused with NOT_SUPPORTED rather than dropped.
  */
 export async function applyAccountUpdate(
   state: LedgerState,
@@ -315,7 +531,6 @@ export async function applyAccountUpdate(
   if (!state.signedBy(transaction, account.publicKey, account.keyType)) fail('INVALID_SIGNATURE');
   const unkept = [
     transaction.receiverSignatureRequired,
-    transaction.maxAutomaticTokenAssociations,
     transaction.expirationTime,
     transaction.autoRenewPeriod,
     transaction.proxyAccountId,
@@ -328,6 +543,22 @@ export async function applyAccountUpdate(
     transaction,
     consensusTimestamp,
   );
+  const slots = automaticSlotsOf(transaction);
+  if (slots !== null) {
+    // Slots already taken stay taken: fewer than them cannot be asked for.
+    const [taken] = await tx
+      .select({ associations: count() })
+      .from(ledgerTokenRelationships)
+      .where(
+        and(
+          eq(ledgerTokenRelationships.accountId, accountId),
+          eq(ledgerTokenRelationships.automaticAssociation, true),
+        ),
+      );
+    if (slots !== -1 && slots < (taken?.associations ?? 0))
+      fail('EXISTING_AUTOMATIC_ASSOCIATIONS_EXCEED_GIVEN_LIMIT');
+    changes.maxAutomaticTokenAssociations = slots;
+  }
   const key = transaction.key;
   if (key) {
     const described = storedKey(key);
@@ -348,7 +579,7 @@ export async function applyAccountUpdate(
 }
 
 /**
- * An account deleted, as Hedera checks it: its key signs, it holds no NFTs (and so no token balance),
+ * An account deleted, as Hedera checks it: its key signs, it holds no NFTs and no units of a token,
  * and what HBAR it has goes to another account that exists and is not deleted. It keeps its id.
  */
 export async function applyAccountDelete(
@@ -376,6 +607,19 @@ export async function applyAccountDelete(
     .where(eq(ledgerNfts.ownerAccount, accountId))
     .limit(1);
   if (held) fail('TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES');
+  const [units] = await tx
+    .select({ tokenId: ledgerTokenRelationships.tokenId })
+    .from(ledgerTokenRelationships)
+    .innerJoin(ledgerTokens, eq(ledgerTokens.tokenId, ledgerTokenRelationships.tokenId))
+    .where(
+      and(
+        eq(ledgerTokenRelationships.accountId, accountId),
+        eq(ledgerTokens.tokenType, 'FUNGIBLE_COMMON'),
+        sql`${ledgerTokenRelationships.balance} > 0`,
+      ),
+    )
+    .limit(1);
+  if (units) fail('TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES');
   // What the fee leaves of the balance (the account may pay for its own deletion) goes to the receiver.
   const balance = account.balanceTinybars - (accountId === payer ? TRANSACTION_FEE_TINYBARS : 0n);
   if (balance > 0n) {

@@ -95,10 +95,12 @@ export class LedgerState {
   }
 
   /** Adds to accounts' NFT counts of tokens, in one statement. */
-  async adjustTokenBalances(tx: Tx, changes: { accountId: string; tokenId: string; delta: number }[]) {
+  async adjustTokenBalances(tx: Tx, changes: { accountId: string; tokenId: string; delta: bigint }[]) {
     if (changes.length === 0) return;
     const values = sql.join(
-      changes.map(({ accountId, tokenId, delta }) => sql`(${accountId}, ${tokenId}, ${delta}::bigint)`),
+      changes.map(
+        ({ accountId, tokenId, delta }) => sql`(${accountId}, ${tokenId}, ${delta.toString()}::bigint)`,
+      ),
       sql`, `,
     );
     // One row per account and token: a relationship named twice gets the sum.

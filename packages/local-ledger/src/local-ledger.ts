@@ -12,6 +12,7 @@ import {
   TokenBurnTransaction,
   TokenWipeTransaction,
   TokenPauseTransaction,
+  TokenRejectTransaction,
   TokenDeleteTransaction,
   TokenDissociateTransaction,
   AccountAllowanceApproveTransaction,
@@ -71,10 +72,12 @@ import {
   refusal,
   timeWindowStatus,
   type Applied,
+  type FungibleTransfer,
   type Prechecked,
   type SubmitResult,
 } from './transaction-record';
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
+import { applyTokenReject } from './token-reject';
 import { applyAllowanceApprove, applyAllowanceDelete } from './allowance-transactions';
 import {
   applyHolderControl,
@@ -358,7 +361,13 @@ export class LocalLedger implements LedgerReader {
   /** Applies the transaction; a failed one moves nothing and keeps its status. */
   private async applyOrFail(tx: Tx, checked: Prechecked, consensusNs: bigint): Promise<Applied> {
     const { transaction } = checked;
-    const outcome: Applied = { status: 'SUCCESS', name: 'UNKNOWN', movement: new Map(), nftTransfers: [] };
+    const outcome: Applied = {
+      status: 'SUCCESS',
+      name: 'UNKNOWN',
+      movement: new Map(),
+      nftTransfers: [],
+      tokenTransfers: [],
+    };
     const applyIn = async (executor: Tx) => {
       const applied = await this.apply(
         executor,
@@ -366,6 +375,7 @@ export class LocalLedger implements LedgerReader {
         consensusNs,
         outcome.movement,
         outcome.nftTransfers,
+        outcome.tokenTransfers,
       );
       Object.assign(outcome, applied);
     };
@@ -383,6 +393,7 @@ export class LocalLedger implements LedgerReader {
         name: LocalLedger.transactionName(transaction),
         movement: new Map(),
         nftTransfers: [],
+        tokenTransfers: [],
       };
     }
     return outcome;
@@ -406,6 +417,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenUpdateNftsTransaction) return 'TOKENUPDATENFTS';
     if (transaction instanceof TokenUpdateTransaction) return 'TOKENUPDATE';
     if (transaction instanceof TokenUnpauseTransaction) return 'TOKENUNPAUSE';
+    if (transaction instanceof TokenRejectTransaction) return 'TOKENREJECT';
     const control = HOLDER_CONTROL_NAMES.find(([type]) => transaction instanceof type);
     if (control) return control[1];
     if (transaction instanceof TopicCreateTransaction) return 'CONSENSUSCREATETOPIC';
@@ -424,10 +436,20 @@ export class LocalLedger implements LedgerReader {
     consensusNs: bigint,
     movement: HbarMovement,
     nftTransfers: object[],
-  ): Promise<Pick<Applied, 'name' | 'entityId' | 'serials' | 'topic' | 'prng'>> {
+    tokenTransfers: FungibleTransfer[],
+  ): Promise<Pick<Applied, 'name' | 'entityId' | 'serials' | 'topic' | 'prng' | 'newTotalSupply'>> {
     const consensusTimestamp = formatTimestamp(consensusNs);
     if (transaction instanceof TransferTransaction) {
-      await applyTransfer(this.state, tx, transaction, payer, consensusTimestamp, movement, nftTransfers);
+      await applyTransfer(
+        this.state,
+        tx,
+        transaction,
+        payer,
+        consensusTimestamp,
+        movement,
+        nftTransfers,
+        tokenTransfers,
+      );
       return { name: 'CRYPTOTRANSFER' };
     }
     if (transaction instanceof TokenAssociateTransaction) {
@@ -466,23 +488,62 @@ export class LocalLedger implements LedgerReader {
       return { name: 'CRYPTODELETEALLOWANCE', entityId: payer };
     }
     if (transaction instanceof TokenCreateTransaction) {
-      const entityId = await applyTokenCreate(this.state, tx, transaction, consensusTimestamp);
+      const entityId = await applyTokenCreate(
+        this.state,
+        tx,
+        transaction,
+        consensusTimestamp,
+        tokenTransfers,
+      );
       return { name: 'TOKENCREATION', entityId };
     }
     if (transaction instanceof TokenMintTransaction) {
-      const serials = await applyMint(this.state, tx, transaction, consensusTimestamp, nftTransfers);
-      return { name: 'TOKENMINT', entityId: transaction.tokenId?.toString(), serials };
+      const minted = await applyMint(
+        this.state,
+        tx,
+        transaction,
+        consensusTimestamp,
+        nftTransfers,
+        tokenTransfers,
+      );
+      return { name: 'TOKENMINT', entityId: transaction.tokenId?.toString(), ...minted };
     }
     if (transaction instanceof TokenBurnTransaction) {
-      await applyBurn(this.state, tx, transaction, consensusTimestamp, nftTransfers);
-      return { name: 'TOKENBURN', entityId: transaction.tokenId?.toString() };
+      const burned = await applyBurn(
+        this.state,
+        tx,
+        transaction,
+        consensusTimestamp,
+        nftTransfers,
+        tokenTransfers,
+      );
+      return { name: 'TOKENBURN', entityId: transaction.tokenId?.toString(), ...burned };
     }
     if (transaction instanceof TokenWipeTransaction) {
-      await applyWipe(this.state, tx, transaction, consensusTimestamp, nftTransfers);
-      return { name: 'TOKENWIPE', entityId: transaction.tokenId?.toString() };
+      const wiped = await applyWipe(
+        this.state,
+        tx,
+        transaction,
+        consensusTimestamp,
+        nftTransfers,
+        tokenTransfers,
+      );
+      return { name: 'TOKENWIPE', entityId: transaction.tokenId?.toString(), ...wiped };
     }
     if (transaction instanceof TokenDeleteTransaction)
       return { name: 'TOKENDELETION', entityId: await applyTokenDelete(tx, transaction) };
+    if (transaction instanceof TokenRejectTransaction) {
+      const entityId = await applyTokenReject(
+        this.state,
+        tx,
+        transaction,
+        payer,
+        consensusTimestamp,
+        nftTransfers,
+        tokenTransfers,
+      );
+      return { name: 'TOKENREJECT', entityId };
+    }
     if (transaction instanceof TokenUpdateNftsTransaction) {
       const entityId = await applyNftMetadataUpdate(tx, transaction, consensusTimestamp);
       return { name: 'TOKENUPDATENFTS', entityId };

@@ -134,11 +134,13 @@ function registerTransactionFeed(app: FastifyInstance, db: Db) {
         OPERATORS[filter!.op](ledgerTransactions.consensusNs, filter!.ns),
       );
       if (account) {
-        // An account takes part as payer, in an HBAR transfer or as either side of an NFT transfer.
+        // An account takes part as payer, in an HBAR or fungible token transfer, or as either side of an
+        // NFT transfer.
         conditions.push(
           or(
             eq(ledgerTransactions.payerAccount, account),
             sql`${ledgerTransactions.transfers} @> ${JSON.stringify([{ account }])}::jsonb`,
+            sql`${ledgerTransactions.tokenTransfers} @> ${JSON.stringify([{ account }])}::jsonb`,
             sql`${ledgerTransactions.nftTransfers} @> ${JSON.stringify([{ receiver_account_id: account }])}::jsonb`,
             sql`${ledgerTransactions.nftTransfers} @> ${JSON.stringify([{ sender_account_id: account }])}::jsonb`,
           ),

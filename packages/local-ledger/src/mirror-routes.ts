@@ -132,7 +132,7 @@ function registerAccountRoute(app: FastifyInstance, db: Db) {
         evm_address: account.evmAddress ? `0x${account.evmAddress}` : evmAddress(account.accountNum),
         expiry_timestamp: null,
         key: mirrorKey(account.publicKey, account.keyType),
-        max_automatic_token_associations: 0,
+        max_automatic_token_associations: account.maxAutomaticTokenAssociations,
         memo: account.memo,
         pending_reward: 0,
         receiver_sig_required: false,
@@ -161,6 +161,7 @@ function registerAccountTokensRoute(app: FastifyInstance, db: Db) {
           relationship: ledgerTokenRelationships,
           freezes: sql<boolean>`${ledgerTokens.freezeKey} is not null`,
           asksKyc: sql<boolean>`${ledgerTokens.kycKey} is not null`,
+          decimals: ledgerTokens.decimals,
         })
         .from(ledgerTokenRelationships)
         .innerJoin(ledgerTokens, eq(ledgerTokens.tokenId, ledgerTokenRelationships.tokenId))
@@ -174,12 +175,13 @@ function registerAccountTokensRoute(app: FastifyInstance, db: Db) {
         .limit(limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return {
-        tokens: page.map(({ relationship: row, freezes, asksKyc }) => ({
+      // Balances are int64: sent as exact JSON numbers.
+      return sendWithInt64(reply, {
+        tokens: page.map(({ relationship: row, freezes, asksKyc, decimals }) => ({
           automatic_association: row.automaticAssociation,
           balance: row.balance,
           created_timestamp: row.createdTimestamp,
-          decimals: 0,
+          decimals,
           freeze_status: !freezes ? 'NOT_APPLICABLE' : row.frozen ? 'FROZEN' : 'UNFROZEN',
           kyc_status: !asksKyc ? 'NOT_APPLICABLE' : row.kycGranted ? 'GRANTED' : 'REVOKED',
           token_id: row.tokenId,
@@ -194,7 +196,7 @@ function registerAccountTokensRoute(app: FastifyInstance, db: Db) {
                 })
               : null,
         },
-      };
+      });
     },
   );
 }
@@ -287,15 +289,15 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
         auto_renew_period: null,
         created_timestamp: token.createdTimestamp,
         custom_fees: { created_timestamp: token.createdTimestamp, fixed_fees: [], royalty_fees: [] },
-        decimals: '0',
+        decimals: String(token.decimals),
         deleted: token.deleted,
         expiry_timestamp: null,
         fee_schedule_key: mirrorKey(token.feeScheduleKey, token.feeScheduleKeyType),
         freeze_default: token.freezeDefault,
         freeze_key: mirrorKey(token.freezeKey, token.freezeKeyType),
-        initial_supply: '0',
+        initial_supply: String(token.initialSupply),
         kyc_key: mirrorKey(token.kycKey, token.kycKeyType),
-        max_supply: '0',
+        max_supply: String(token.maxSupply),
         memo: token.memo,
         metadata: token.metadata,
         metadata_key: mirrorKey(token.metadataKey, token.metadataKeyType),
@@ -304,7 +306,7 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
         pause_key: mirrorKey(token.pauseKey, token.pauseKeyType),
         pause_status: !token.pauseKey ? 'NOT_APPLICABLE' : token.paused ? 'PAUSED' : 'UNPAUSED',
         supply_key: mirrorKey(token.supplyKey, token.supplyKeyType),
-        supply_type: 'INFINITE',
+        supply_type: token.supplyType,
         symbol: token.symbol,
         token_id: token.tokenId,
         total_supply: String(token.totalSupply),

@@ -42,10 +42,12 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   declineReward: boolean('decline_reward').notNull().default(false),
   /** The start (a UTC day) of the staking period a node stake began in. */
   stakePeriodStart: text('stake_period_start'),
+  /** Tokens the account is associated with when it first receives them: -1 for any number (HIP-904). */
+  maxAutomaticTokenAssociations: integer('max_automatic_token_associations').notNull().default(0),
   createdAt: createdAt(),
 });
 
-/** Tokens (NFT collections) of the local ledger. */
+/** Tokens of the local ledger: NFT collections and fungible tokens. */
 export const ledgerTokens = pgTable('ledger_tokens', {
   tokenId: text('token_id').primaryKey(),
   name: text('name').notNull(),
@@ -82,7 +84,14 @@ export const ledgerTokens = pgTable('ledger_tokens', {
   /** Deleted with its admin key: listed still, and refused by every later transaction. */
   deleted: boolean('deleted').notNull().default(false),
   memo: text('memo').notNull().default(''),
-  totalSupply: bigint('total_supply', { mode: 'number' }).notNull().default(0),
+  /** NFTs held, or a fungible token's smallest units (beyond 2^53: a bigint). */
+  totalSupply: bigint('total_supply', { mode: 'bigint' }).notNull().default(0n),
+  /** A fungible token's decimals and the supply its treasury started with; 0 for NFTs. */
+  decimals: integer('decimals').notNull().default(0),
+  initialSupply: bigint('initial_supply', { mode: 'bigint' }).notNull().default(0n),
+  /** FINITE: the supply never passes `maxSupply`. */
+  supplyType: text('supply_type').notNull().default('INFINITE'),
+  maxSupply: bigint('max_supply', { mode: 'bigint' }).notNull().default(0n),
   createdTimestamp: text('created_timestamp').notNull(),
 });
 
@@ -133,7 +142,7 @@ export const ledgerTokenRelationships = pgTable(
   {
     accountId: text('account_id').notNull(),
     tokenId: text('token_id').notNull(),
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(0n),
     automaticAssociation: boolean('automatic_association').notNull().default(false),
     /** Meaningful when the token has a freeze key, and a KYC key respectively. */
     frozen: boolean('frozen').notNull().default(false),
@@ -176,6 +185,8 @@ export const ledgerTransactions = pgTable(
     /** A topic message's receipt: the topic's sequence number and running hash (base64) after it. */
     topicSequenceNumber: bigint('topic_sequence_number', { mode: 'number' }),
     topicRunningHash: text('topic_running_hash'),
+    /** A mint's, burn's or wipe's receipt: the token's total supply after it. */
+    newTotalSupply: bigint('new_total_supply', { mode: 'bigint' }),
     /** A PRNG transaction's result: `{ bytes: base64 }` (48 bytes) or `{ number }` below its range. */
     prng: jsonb('prng').$type<PrngResult>(),
   },

@@ -1,4 +1,5 @@
 import {
+  TokenSupplyType,
   TokenType,
   type TokenBurnTransaction,
   type TokenCreateTransaction,
@@ -16,27 +17,48 @@ import {
   type Tx,
 } from './ledger-state';
 import { assertUsable, controlKey } from './token-controls';
+import type { FungibleTransfer } from './transaction-record';
 
-// NFT collections: creation, mints, burns and wipes, as Hedera applies them.
+// Tokens, NFT collections and fungible: creation, mints, burns and wipes, as Hedera applies them.
+
+type TokenRow = typeof ledgerTokens.$inferSelect;
+
+/** HAPI's amounts are int64: no supply or balance goes past it. */
+const MAX_INT64 = 2n ** 63n - 1n;
+
+const unitsOf = (value: { toString(): string } | null | undefined) => BigInt(value?.toString() ?? '0');
 
 export async function applyTokenCreate(
   state: LedgerState,
   tx: Tx,
   transaction: TokenCreateTransaction,
   consensusTimestamp: string,
+  tokenTransfers: FungibleTransfer[],
 ): Promise<string> {
   if (!transaction.tokenName) fail('MISSING_TOKEN_NAME');
   if (!transaction.tokenSymbol) fail('MISSING_TOKEN_SYMBOL');
-  if (transaction.tokenType?.toString() !== TokenType.NonFungibleUnique.toString()) fail('NOT_SUPPORTED');
+  // Custom fees are not taken on this ledger: refused, never dropped.
+  if (transaction.customFees.length > 0) fail('NOT_SUPPORTED');
+  // Unset, HAPI's token type is its first value: fungible.
+  const fungible = transaction.tokenType?.toString() !== TokenType.NonFungibleUnique.toString();
+  const decimals = unitsOf(transaction.decimals);
+  const initialSupply = unitsOf(transaction.initialSupply);
+  const finite = transaction.supplyType?.toString() === TokenSupplyType.Finite.toString();
+  const maxSupply = unitsOf(transaction.maxSupply);
+  if (decimals < 0n || (!fungible && decimals !== 0n)) fail('INVALID_TOKEN_DECIMALS');
+  if (initialSupply < 0n || (!fungible && initialSupply !== 0n)) fail('INVALID_TOKEN_INITIAL_SUPPLY');
+  if (finite ? maxSupply <= 0n : maxSupply !== 0n) fail('INVALID_TOKEN_MAX_SUPPLY');
+  if (finite && initialSupply > maxSupply) fail('INVALID_TOKEN_INITIAL_SUPPLY');
   const treasury = transaction.treasuryAccountId?.toString();
   const treasuryAccount = treasury ? await state.account(tx, treasury) : null;
   if (!treasury || !treasuryAccount) return fail('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
   if (!state.signedBy(transaction, treasuryAccount.publicKey, treasuryAccount.keyType))
     fail('INVALID_SIGNATURE');
+  // A fungible token may have a fixed supply (no supply key); an NFT is minted one by one.
   const supplyKey = transaction.supplyKey;
-  if (!supplyKey) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
+  if (!supplyKey && !fungible) return fail('TOKEN_HAS_NO_SUPPLY_KEY');
   const adminKey = transaction.adminKey;
-  const supply = storedKey(supplyKey);
+  const supply = supplyKey ? storedKey(supplyKey) : null;
   const admin = adminKey ? storedKey(adminKey) : null;
   const wipe = transaction.wipeKey ? storedKey(transaction.wipeKey) : null;
   const pause = controlKey(transaction.pauseKey);
@@ -54,12 +76,17 @@ export async function applyTokenCreate(
     tokenId,
     name: transaction.tokenName!,
     symbol: transaction.tokenSymbol!,
-    tokenType: 'NON_FUNGIBLE_UNIQUE',
+    tokenType: fungible ? 'FUNGIBLE_COMMON' : 'NON_FUNGIBLE_UNIQUE',
+    decimals: Number(decimals),
+    initialSupply,
+    totalSupply: initialSupply,
+    supplyType: finite ? 'FINITE' : 'INFINITE',
+    maxSupply,
     treasuryAccount: treasury,
     adminKey: admin?.key ?? null,
     adminKeyType: admin?.type ?? null,
-    supplyKey: supply.key,
-    supplyKeyType: supply.type,
+    supplyKey: supply?.key ?? null,
+    supplyKeyType: supply?.type ?? null,
     wipeKey: wipe?.key ?? null,
     wipeKeyType: wipe?.type ?? null,
     pauseKey: pause.key,
@@ -81,12 +108,23 @@ export async function applyTokenCreate(
   await tx.insert(ledgerTokenRelationships).values({
     accountId: treasury,
     tokenId,
+    balance: initialSupply,
     frozen: false,
     kycGranted: true,
     createdTimestamp: consensusTimestamp,
   });
+  if (initialSupply > 0n)
+    tokenTransfers.push({
+      token_id: tokenId,
+      account: treasury,
+      amount: Number(initialSupply),
+      is_approval: false,
+    });
   return tokenId;
 }
+
+/** What a mint, burn or wipe did: the serials it minted and the token's supply after it. */
+export type SupplyChanged = { serials?: number[]; newTotalSupply: bigint };
 
 export async function applyMint(
   state: LedgerState,
@@ -94,9 +132,21 @@ export async function applyMint(
   transaction: TokenMintTransaction,
   consensusTimestamp: string,
   nftTransfers: object[],
-): Promise<number[]> {
+  tokenTransfers: FungibleTransfer[],
+): Promise<SupplyChanged> {
   const { tokenId, token } = await supplyChange(state, tx, transaction);
   const metadata = transaction.metadata;
+  const amount = unitsOf(transaction.amount);
+  if (amount > 0n && metadata.length > 0) fail('INVALID_TRANSACTION_BODY');
+  if (token.tokenType === 'FUNGIBLE_COMMON') {
+    if (metadata.length > 0) fail('INVALID_TOKEN_MINT_AMOUNT');
+    const newTotalSupply = token.totalSupply + amount;
+    if (newTotalSupply > MAX_INT64) fail('INVALID_TOKEN_MINT_AMOUNT');
+    if (token.supplyType === 'FINITE' && newTotalSupply > token.maxSupply) fail('TOKEN_MAX_SUPPLY_REACHED');
+    await changeFungibleSupply(state, tx, token, token.treasuryAccount, amount, tokenTransfers);
+    return { newTotalSupply };
+  }
+  if (amount > 0n) fail('INVALID_TOKEN_MINT_AMOUNT');
   if (metadata.length === 0) fail('INVALID_TOKEN_MINT_METADATA');
   if (metadata.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
   if (metadata.some((item) => item.length > MAX_METADATA_BYTES)) fail('METADATA_TOO_LONG');
@@ -106,6 +156,8 @@ export async function applyMint(
     .from(ledgerNfts)
     .where(eq(ledgerNfts.tokenId, tokenId));
   const serials = metadata.map((_item, index) => lastSerial + index + 1);
+  const newTotalSupply = token.totalSupply + BigInt(metadata.length);
+  if (token.supplyType === 'FINITE' && newTotalSupply > token.maxSupply) fail('TOKEN_MAX_SUPPLY_REACHED');
   await tx.insert(ledgerNfts).values(
     metadata.map((item, index) => ({
       tokenId,
@@ -116,12 +168,9 @@ export async function applyMint(
       modifiedTimestamp: consensusTimestamp,
     })),
   );
-  await tx
-    .update(ledgerTokens)
-    .set({ totalSupply: token.totalSupply + metadata.length })
-    .where(eq(ledgerTokens.tokenId, tokenId));
+  await tx.update(ledgerTokens).set({ totalSupply: newTotalSupply }).where(eq(ledgerTokens.tokenId, tokenId));
   await state.adjustTokenBalances(tx, [
-    { accountId: token.treasuryAccount, tokenId, delta: metadata.length },
+    { accountId: token.treasuryAccount, tokenId, delta: BigInt(metadata.length) },
   ]);
   // As on the mirror node, a mint shows as an NFT transfer from nobody to the treasury.
   for (const serial of serials) {
@@ -133,7 +182,39 @@ export async function applyMint(
       token_id: tokenId,
     });
   }
-  return serials;
+  return { serials, newTotalSupply };
+}
+
+/**
+ * Adds `delta` units of a fungible token to `holder` (the treasury for a mint or burn, a holder for
+ * a wipe) and as much to its supply, with the transfer the mirror node lists for it.
+ */
+async function changeFungibleSupply(
+  state: LedgerState,
+  tx: Tx,
+  token: TokenRow,
+  holder: string,
+  delta: bigint,
+  tokenTransfers: FungibleTransfer[],
+) {
+  if (delta === 0n) return;
+  await tx
+    .update(ledgerTokens)
+    .set({ totalSupply: token.totalSupply + delta })
+    .where(eq(ledgerTokens.tokenId, token.tokenId));
+  await state.adjustTokenBalances(tx, [{ accountId: holder, tokenId: token.tokenId, delta }]);
+  tokenTransfers.push({
+    token_id: token.tokenId,
+    account: holder,
+    amount: Number(delta),
+    is_approval: false,
+  });
+}
+
+/** A holder's units of a token, or null when it is not associated with it. */
+async function heldUnits(state: LedgerState, tx: Tx, accountId: string, tokenId: string) {
+  const relationship = await state.relationship(tx, accountId, tokenId);
+  return relationship ? relationship.balance : null;
 }
 
 /** The token a mint or burn changes, signed with its supply key: the checks both make first. */
@@ -160,8 +241,19 @@ export async function applyBurn(
   transaction: TokenBurnTransaction,
   consensusTimestamp: string,
   nftTransfers: object[],
-) {
+  tokenTransfers: FungibleTransfer[],
+): Promise<SupplyChanged> {
   const { tokenId, token } = await supplyChange(state, tx, transaction);
+  const amount = unitsOf(transaction.amount);
+  if (amount > 0n && transaction.serials.length > 0) fail('INVALID_TRANSACTION_BODY');
+  if (token.tokenType === 'FUNGIBLE_COMMON') {
+    if (transaction.serials.length > 0) fail('INVALID_TOKEN_BURN_AMOUNT');
+    const held = (await heldUnits(state, tx, token.treasuryAccount, tokenId)) ?? 0n;
+    if (held < amount) fail('INSUFFICIENT_TOKEN_BALANCE');
+    await changeFungibleSupply(state, tx, token, token.treasuryAccount, -amount, tokenTransfers);
+    return { newTotalSupply: token.totalSupply - amount };
+  }
+  if (amount > 0n) fail('INVALID_TOKEN_BURN_AMOUNT');
   const serials = [...new Set(transaction.serials.map((serial) => serial.toNumber()))];
   if (serials.length === 0) fail('INVALID_TOKEN_BURN_METADATA');
   if (serials.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
@@ -172,6 +264,7 @@ export async function applyBurn(
   if (rows.length !== serials.length || rows.some((row) => row.owner === null)) fail('INVALID_NFT_ID');
   if (rows.some((row) => row.owner !== token.treasuryAccount)) fail('TREASURY_MUST_OWN_BURNED_NFT');
   await removeNfts(state, tx, token, serials, token.treasuryAccount, consensusTimestamp, nftTransfers);
+  return { newTotalSupply: token.totalSupply - BigInt(serials.length) };
 }
 
 /**
@@ -184,7 +277,8 @@ export async function applyWipe(
   transaction: TokenWipeTransaction,
   consensusTimestamp: string,
   nftTransfers: object[],
-) {
+  tokenTransfers: FungibleTransfer[],
+): Promise<SupplyChanged> {
   const tokenId = transaction.tokenId?.toString();
   const [token] = tokenId
     ? await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId))
@@ -196,6 +290,16 @@ export async function applyWipe(
   const accountId = transaction.accountId?.toString();
   if (!accountId || !(await state.account(tx, accountId))) return fail('INVALID_ACCOUNT_ID');
   if (accountId === token.treasuryAccount) fail('CANNOT_WIPE_TOKEN_TREASURY_ACCOUNT');
+  const amount = unitsOf(transaction.amount);
+  if (amount > 0n && (transaction.serials ?? []).length > 0) fail('INVALID_TRANSACTION_BODY');
+  if (token.tokenType === 'FUNGIBLE_COMMON') {
+    if ((transaction.serials ?? []).length > 0) fail('INVALID_WIPING_AMOUNT');
+    const held = await heldUnits(state, tx, accountId, tokenId);
+    if (held === null) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+    if (held! < amount) fail('INVALID_WIPING_AMOUNT');
+    await changeFungibleSupply(state, tx, token, accountId, -amount, tokenTransfers);
+    return { newTotalSupply: token.totalSupply - amount };
+  }
   const serials = [...new Set((transaction.serials ?? []).map((serial) => serial.toNumber()))];
   if (serials.length === 0) fail('INVALID_WIPING_AMOUNT');
   if (serials.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
@@ -206,13 +310,14 @@ export async function applyWipe(
   if (rows.length !== serials.length || rows.some((row) => row.owner === null)) fail('INVALID_NFT_ID');
   if (rows.some((row) => row.owner !== accountId)) fail('ACCOUNT_DOES_NOT_OWN_WIPED_NFT');
   await removeNfts(state, tx, token, serials, accountId, consensusTimestamp, nftTransfers);
+  return { newTotalSupply: token.totalSupply - BigInt(serials.length) };
 }
 
 /** A burn's or wipe's effect: the NFTs leave their holder for nobody, and the supply falls. */
 export async function removeNfts(
   state: LedgerState,
   tx: Tx,
-  token: typeof ledgerTokens.$inferSelect,
+  token: TokenRow,
   serials: number[],
   holder: string,
   consensusTimestamp: string,
@@ -225,9 +330,9 @@ export async function removeNfts(
     .where(and(eq(ledgerNfts.tokenId, tokenId), inArray(ledgerNfts.serialNumber, serials)));
   await tx
     .update(ledgerTokens)
-    .set({ totalSupply: token.totalSupply - serials.length })
+    .set({ totalSupply: token.totalSupply - BigInt(serials.length) })
     .where(eq(ledgerTokens.tokenId, tokenId));
-  await state.adjustTokenBalances(tx, [{ accountId: holder, tokenId, delta: -serials.length }]);
+  await state.adjustTokenBalances(tx, [{ accountId: holder, tokenId, delta: -BigInt(serials.length) }]);
   // As on the mirror node, a burn or wipe shows as an NFT transfer from the holder to nobody.
   for (const serial of serials) {
     nftTransfers.push({

@@ -7,8 +7,9 @@ import { assertUsable } from './token-controls';
 
 // Token update as Hedera applies it (with HIP-540's rules for keys): the admin key signs any change; a
 // token without one is immutable, except that each of its other keys may replace itself; an empty key
-// list removes a key (the admin key's signature only); a new key signs too unless the transaction asks
-// for no validation. A key the token was made without is not added later.
+// list removes a key (the admin key's signature only); a new admin key signs, and so does a key that
+// replaces itself unless the transaction asks for no validation. A key the token was made without is
+// not added later.
 
 type TokenRow = typeof ledgerTokens.$inferSelect;
 type TokenChanges = Partial<typeof ledgerTokens.$inferInsert>;
@@ -69,10 +70,13 @@ export async function applyTokenUpdate(
       Object.assign(changes, { [column]: null, [typeColumn]: null });
       continue;
     }
-    // Each key may replace itself; the admin key may replace any.
+    // Each key may replace itself; the admin key may replace any. A new admin key always signs; a
+    // key replacing itself has its successor sign too unless asked not to check it.
+    const byItself = column !== 'adminKey' && !adminSigned;
     if (column === 'adminKey' || !signedWithStored(transaction, current, currentType)) byAdmin();
     const stored = storedKey(key);
-    if (validateNewKeys && !keySatisfied(transaction, key)) fail('INVALID_SIGNATURE');
+    const newKeySigns = column === 'adminKey' || (byItself && validateNewKeys);
+    if (newKeySigns && !keySatisfied(transaction, key)) fail('INVALID_SIGNATURE');
     Object.assign(changes, { [column]: stored.key, [typeColumn]: stored.type });
   }
 

@@ -55,12 +55,20 @@ async function liveTopic(tx: Tx, topicId: string | undefined): Promise<TopicRow>
   return row;
 }
 
+/** HIP-991's fees for a topic's messages are not taken on this ledger: refused, never dropped. */
+function refuseTopicFees(transaction: TopicCreateTransaction | TopicUpdateTransaction) {
+  const fees = transaction.getCustomFees() ?? [];
+  const exempt = transaction.getFeeExemptKeys() ?? [];
+  if (fees.length > 0 || exempt.length > 0 || transaction.getFeeScheduleKey()) fail('NOT_SUPPORTED');
+}
+
 export async function applyTopicCreate(
   state: LedgerState,
   tx: Tx,
   transaction: TopicCreateTransaction,
   consensusTimestamp: string,
 ): Promise<string> {
+  refuseTopicFees(transaction);
   const memo = transaction.getTopicMemo() ?? '';
   checkMemo(memo);
   const adminKey = givenKey(transaction.getAdminKey());
@@ -103,6 +111,7 @@ export async function applyTopicUpdate(
   const topic = await liveTopic(tx, transaction.topicId?.toString());
   if (!topic.adminKey || !topic.adminKeyType) return fail('UNAUTHORIZED');
   if (!signedWith(transaction, topic.adminKey, topic.adminKeyType)) fail('INVALID_SIGNATURE');
+  refuseTopicFees(transaction);
   const memo = transaction.topicMemo;
   checkMemo(memo);
   const adminKey = givenKey(transaction.adminKey);

@@ -32,6 +32,9 @@ export type Prechecked = {
   maxFee: bigint;
 };
 
+/** A fungible token's units moving to or from an account, as the mirror node lists `token_transfers`. */
+export type FungibleTransfer = { token_id: string; account: string; amount: number; is_approval: boolean };
+
 /** What applying a transaction did: its status, its name on the mirror and what it moved. */
 export type Applied = {
   status: string;
@@ -44,6 +47,9 @@ export type Applied = {
   prng?: PrngResult;
   movement: HbarMovement;
   nftTransfers: object[];
+  tokenTransfers: FungibleTransfer[];
+  /** A mint's, burn's or wipe's: the token's supply after it. */
+  newTotalSupply?: bigint;
 };
 
 export const refusal = ({ transactionId }: Prechecked, status: string): SubmitResult => ({
@@ -82,6 +88,8 @@ export async function recordTransaction(tx: Tx, checked: Prechecked, consensusNs
       .sort(([a], [b]) => (accountNumOf(a) ?? 0) - (accountNumOf(b) ?? 0))
       .map(([account, amount]) => ({ account, amount: Number(amount), is_approval: false })),
     nftTransfers: applied.nftTransfers,
+    tokenTransfers: applied.tokenTransfers,
+    newTotalSupply: applied.newTotalSupply ?? null,
     topicSequenceNumber: applied.topic?.sequenceNumber ?? null,
     topicRunningHash: applied.topic?.runningHash ?? null,
     prng: applied.prng ?? null,

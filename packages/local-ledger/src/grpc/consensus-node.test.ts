@@ -475,7 +475,7 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
       receiptOf((update) => update.setAccountMemo('x'.repeat(101)), [first]),
     ).rejects.toMatchObject({ status: Status.MemoTooLong });
     await expect(
-      receiptOf((update) => update.setMaxAutomaticTokenAssociations(5), [first]),
+      receiptOf((update) => update.setReceiverSignatureRequired(true), [first]),
     ).rejects.toMatchObject({ status: Status.NotSupported });
 
     const receipt = await receiptOf(

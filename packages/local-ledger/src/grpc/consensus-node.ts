@@ -40,6 +40,7 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'TokenService.unfreezeTokenAccount',
   'TokenService.grantKycToTokenAccount',
   'TokenService.revokeKycFromTokenAccount',
+  'TokenService.rejectToken',
   'ConsensusService.createTopic',
   'ConsensusService.updateTopic',
   'ConsensusService.deleteTopic',

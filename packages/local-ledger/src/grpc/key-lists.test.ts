@@ -6,7 +6,6 @@ import {
   KeyList,
   NftId,
   PrivateKey,
-  Status,
   TokenAssociateTransaction,
   TokenCreateTransaction,
   TokenDeleteTransaction,
@@ -14,14 +13,11 @@ import {
   TokenType,
   TransactionId,
   TransferTransaction,
-  type Client,
-  type Transaction,
 } from '@hashgraph/sdk';
 import { proto } from '@hiero-ledger/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GENESIS_ACCOUNT } from '../ledger-accounts';
-import type { LedgerServer } from '../ledger-server';
-import { startGrpcLedger, type GrpcLedger } from '../testing/grpc-ledger';
+import { ledgerForSuite } from '../testing/grpc-ledger';
 import { ledgerEngineCases } from '../testing/ledger-test-server';
 
 /**
@@ -29,36 +25,20 @@ import { ledgerEngineCases } from '../testing/ledger-test-server';
  * threshold keys (so many of them sign), nested; and the other keys a transaction may need.
  */
 describe.each(ledgerEngineCases)('key lists and threshold keys on $engine', ({ open }) => {
-  let server: LedgerServer;
-  let client: Client;
-  let grpc: GrpcLedger | undefined;
-
-  beforeAll(async () => {
-    ({ server, client } = grpc = await startGrpcLedger(open));
-  });
-  afterAll(() => grpc?.close());
+  const ledger = ledgerForSuite(open);
+  const { statusOf } = ledger;
 
   const mirror = async <T>(path: string) =>
-    (await server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` })).json() as T;
-  /** Executes `transaction` signed by `signers` (besides the client's operator); its receipt's status. */
-  const statusOf = async <T extends Transaction>(transaction: T, signers: PrivateKey[], payer?: Client) => {
-    const by = payer ?? client;
-    let frozen = transaction.freezeWith(by);
-    for (const signer of signers) frozen = (await frozen.sign(signer)) as T;
-    try {
-      return (await (await frozen.execute(by)).getReceipt(by)).status.toString();
-    } catch (error) {
-      return (error as { status?: Status }).status?.toString() ?? String(error);
-    }
-  };
+    (await ledger.server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` })).json() as T;
+
   const newAccount = async (key: PrivateKey | KeyList, hbar = 10) =>
     (
       await (
         await new AccountCreateTransaction()
           .setKeyWithoutAlias(key instanceof PrivateKey ? key.publicKey : key)
           .setInitialBalance(new Hbar(hbar))
-          .execute(client)
-      ).getReceipt(client)
+          .execute(ledger.client)
+      ).getReceipt(ledger.client)
     ).accountId!.toString();
 
   it('an account with a 2-of-3 threshold key sends HBAR when two of its keys sign, not one', async () => {
@@ -84,7 +64,7 @@ describe.each(ledgerEngineCases)('key lists and threshold keys on $engine', ({ o
     expect(decoded.thresholdKey?.keys?.keys).toHaveLength(3);
     expect(onMirror.balance.balance).toBe(8 * 100_000_000);
 
-    const info = await new AccountInfoQuery().setAccountId(account).execute(client);
+    const info = await new AccountInfoQuery().setAccountId(account).execute(ledger.client);
     const infoKey = info.key as KeyList;
     expect(infoKey).toBeInstanceOf(KeyList);
     expect(infoKey.threshold).toBe(2);
@@ -139,13 +119,13 @@ describe.each(ledgerEngineCases)('key lists and threshold keys on $engine', ({ o
           .setTokenSymbol('LST')
           .setTokenType(TokenType.NonFungibleUnique)
           .setTreasuryAccountId(GENESIS_ACCOUNT)
-          .setSupplyKey(server.writer.operatorKey.publicKey)
+          .setSupplyKey(ledger.server.writer.operatorKey.publicKey)
           .setAdminKey(KeyList.of(a.publicKey, b.publicKey))
-          .freezeWith(client)
+          .freezeWith(ledger.client)
           .sign(a)
       ).sign(b)
-    ).execute(client);
-    const tokenId = (await created.getReceipt(client)).tokenId!;
+    ).execute(ledger.client);
+    const tokenId = (await created.getReceipt(ledger.client)).tokenId!;
     expect(await statusOf(new TokenDeleteTransaction().setTokenId(tokenId), [a])).toBe('INVALID_SIGNATURE');
     expect(await statusOf(new TokenDeleteTransaction().setTokenId(tokenId), [a, b])).toBe('SUCCESS');
     const token = await mirror<{ admin_key: { _type: string }; deleted: boolean }>(`/tokens/${tokenId}`);
@@ -185,16 +165,16 @@ describe.each(ledgerEngineCases)('key lists and threshold keys on $engine', ({ o
           .setTokenSymbol('DLG')
           .setTokenType(TokenType.NonFungibleUnique)
           .setTreasuryAccountId(GENESIS_ACCOUNT)
-          .setSupplyKey(server.writer.operatorKey.publicKey)
-          .execute(client)
-      ).getReceipt(client)
+          .setSupplyKey(ledger.server.writer.operatorKey.publicKey)
+          .execute(ledger.client)
+      ).getReceipt(ledger.client)
     ).tokenId!;
     await (
       await new TokenMintTransaction()
         .setTokenId(tokenId)
         .setMetadata([Buffer.from('a'), Buffer.from('b')])
-        .execute(client)
-    ).getReceipt(client);
+        .execute(ledger.client)
+    ).getReceipt(ledger.client);
     expect(
       await statusOf(new TokenAssociateTransaction().setAccountId(receiver).setTokenIds([tokenId]), [
         receiverKey,

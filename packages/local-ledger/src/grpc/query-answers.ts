@@ -7,6 +7,7 @@ import {
   ledgerAccounts,
   ledgerFiles,
   ledgerNfts,
+  ledgerTokenRelationships,
   ledgerTokens,
   ledgerTopics,
   ledgerTransactions,
@@ -86,6 +87,7 @@ type MirrorNftTransfer = {
   is_approval?: boolean;
 };
 type MirrorTransfer = { account: string; amount: number; is_approval?: boolean };
+type MirrorTokenTransfer = MirrorTransfer & { token_id: string };
 
 function receiptOf(row: TransactionRow) {
   const serials = (row.nftTransfers as MirrorNftTransfer[])
@@ -105,13 +107,15 @@ function receiptOf(row: TransactionRow) {
         }
       : {}),
     ...(serials.length > 0 ? { serialNumbers: serials } : {}),
+    ...(row.newTotalSupply !== null ? { newTotalSupply: row.newTotalSupply.toString() } : {}),
   };
 }
 
 /** A transaction's record as the network gives it: its receipt, hash, time, fee and what it moved. */
 function recordOf(row: TransactionRow, id: TransactionId) {
   const nftTransfers = row.nftTransfers as MirrorNftTransfer[];
-  const tokens = [...new Set(nftTransfers.map((transfer) => transfer.token_id))];
+  const tokenTransfers = row.tokenTransfers as MirrorTokenTransfer[];
+  const tokens = [...new Set([...tokenTransfers, ...nftTransfers].map((transfer) => transfer.token_id))];
   return {
     receipt: receiptOf(row),
     transactionHash: Buffer.from(row.transactionHash, 'base64'),
@@ -131,6 +135,13 @@ function recordOf(row: TransactionRow, id: TransactionId) {
     },
     tokenTransferLists: tokens.map((token) => ({
       token: tokenIdOf(token),
+      transfers: tokenTransfers
+        .filter((transfer) => transfer.token_id === token)
+        .map((transfer) => ({
+          accountID: accountIdOf(transfer.account),
+          amount: String(transfer.amount),
+          isApproval: transfer.is_approval ?? false,
+        })),
       nftTransfers: nftTransfers
         .filter((transfer) => transfer.token_id === token)
         .map((transfer) => ({
@@ -189,10 +200,25 @@ export function createQueryAnswers(
     async balance(id: AccountId | undefined) {
       const row = await accountRow(id);
       if (!row) return { precheck: 'INVALID_ACCOUNT_ID' as const };
+      // Deprecated in HAPI, still given by hiero-local-node's nodes and read by the SDK's examples.
+      const tokens = await db
+        .select({
+          tokenId: ledgerTokenRelationships.tokenId,
+          balance: ledgerTokenRelationships.balance,
+          decimals: ledgerTokens.decimals,
+        })
+        .from(ledgerTokenRelationships)
+        .innerJoin(ledgerTokens, eq(ledgerTokens.tokenId, ledgerTokenRelationships.tokenId))
+        .where(eq(ledgerTokenRelationships.accountId, row.id));
       return {
         precheck: 'OK' as const,
         accountID: accountIdOf(row.id),
         balance: row.balanceTinybars.toString(),
+        tokenBalances: tokens.map((token) => ({
+          tokenId: tokenIdOf(token.tokenId),
+          balance: token.balance.toString(),
+          decimals: token.decimals,
+        })),
       };
     },
 
@@ -218,6 +244,7 @@ export function createQueryAnswers(
           autoRenewPeriod: { seconds: AUTO_RENEW_SECONDS },
           memo: row.memo,
           ownedNfts: String(owned?.nfts ?? 0),
+          maxAutomaticTokenAssociations: row.maxAutomaticTokenAssociations,
           ledgerId: LOCAL_LEDGER_ID,
           stakingInfo: {
             declineReward: row.declineReward,
@@ -243,8 +270,8 @@ export function createQueryAnswers(
           tokenId: tokenIdOf(row.tokenId),
           name: row.name,
           symbol: row.symbol,
-          decimals: 0,
-          totalSupply: String(row.totalSupply),
+          decimals: row.decimals,
+          totalSupply: row.totalSupply.toString(),
           treasury: accountIdOf(row.treasuryAccount),
           adminKey: keyOf(row.adminKey, row.adminKeyType),
           wipeKey: keyOf(row.wipeKey, row.wipeKeyType),
@@ -266,8 +293,8 @@ export function createQueryAnswers(
           expiry: NEVER_EXPIRES,
           memo: row.memo,
           tokenType: row.tokenType === 'NON_FUNGIBLE_UNIQUE' ? 'NON_FUNGIBLE_UNIQUE' : 'FUNGIBLE_COMMON',
-          supplyType: 'INFINITE',
-          maxSupply: '0',
+          supplyType: row.supplyType,
+          maxSupply: row.maxSupply.toString(),
           pauseStatus: !row.pauseKey ? 'PauseNotApplicable' : row.paused ? 'Paused' : 'Unpaused',
           ledgerId: LOCAL_LEDGER_ID,
         },

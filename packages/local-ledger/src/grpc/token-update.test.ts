@@ -15,41 +15,22 @@ import {
   TokenUpdateTransaction,
   TokenWipeTransaction,
   TransferTransaction,
-  type Client,
-  type Status,
-  type Transaction,
 } from '@hashgraph/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GENESIS_ACCOUNT } from '../ledger-accounts';
-import type { LedgerServer } from '../ledger-server';
-import { startGrpcLedger, type GrpcLedger } from '../testing/grpc-ledger';
+import { ledgerForSuite } from '../testing/grpc-ledger';
 import { ledgerEngineCases } from '../testing/ledger-test-server';
 
 /** Token update over gRPC: what the admin key may change, what each other key may do alone (HIP-540). */
 describe.each(ledgerEngineCases)('token update on $engine', ({ open }) => {
-  let server: LedgerServer;
-  let client: Client;
-  let grpc: GrpcLedger | undefined;
-
-  beforeAll(async () => {
-    ({ server, client } = grpc = await startGrpcLedger(open));
-  });
-  afterAll(() => grpc?.close());
+  const ledger = ledgerForSuite(open);
+  const { statusOf } = ledger;
 
   const mirrorToken = async (tokenId: string) =>
-    (await server.app.inject({ method: 'GET', url: `/ledger/api/v1/tokens/${tokenId}` })).json() as Record<
-      string,
-      unknown
-    >;
-  const statusOf = async <T extends Transaction>(transaction: T, signers: PrivateKey[]) => {
-    let frozen = transaction.freezeWith(client);
-    for (const signer of signers) frozen = (await frozen.sign(signer)) as T;
-    try {
-      return (await (await frozen.execute(client)).getReceipt(client)).status.toString();
-    } catch (error) {
-      return (error as { status?: Status }).status?.toString() ?? String(error);
-    }
-  };
+    (
+      await ledger.server.app.inject({ method: 'GET', url: `/ledger/api/v1/tokens/${tokenId}` })
+    ).json() as Record<string, unknown>;
+
   const keys = () => ({
     admin: PrivateKey.generateED25519(),
     supply: PrivateKey.generateECDSA(),
@@ -65,10 +46,10 @@ describe.each(ledgerEngineCases)('token update on $engine', ({ open }) => {
         .setAdminKey(admin.publicKey)
         .setSupplyKey(supply.publicKey)
         .setWipeKey(wipe.publicKey)
-        .freezeWith(client)
+        .freezeWith(ledger.client)
         .sign(admin)
-    ).execute(client);
-    return (await created.getReceipt(client)).tokenId!.toString();
+    ).execute(ledger.client);
+    return (await created.getReceipt(ledger.client)).tokenId!.toString();
   };
 
   it('the admin key renames a token and removes a key with an empty key list; nobody else may', async () => {
@@ -84,11 +65,27 @@ describe.each(ledgerEngineCases)('token update on $engine', ({ open }) => {
     expect(await statusOf(rename(), [k.admin])).toBe('SUCCESS');
     expect(await mirrorToken(tokenId)).toMatchObject({ name: 'After', symbol: 'AFT', memo: 'm' });
 
+    // The admin key gives the token a new supply key without its holder signing; a new admin key signs.
+    const nextSupply = PrivateKey.generateED25519();
+    expect(
+      await statusOf(new TokenUpdateTransaction().setTokenId(tokenId).setSupplyKey(nextSupply.publicKey), [
+        k.admin,
+      ]),
+    ).toBe('SUCCESS');
+    expect(
+      (await new TokenInfoQuery().setTokenId(tokenId).execute(ledger.client)).supplyKey?.toString(),
+    ).toBe(nextSupply.publicKey.toString());
+    const nextAdmin = PrivateKey.generateED25519();
+    const newAdmin = () => new TokenUpdateTransaction().setTokenId(tokenId).setAdminKey(nextAdmin.publicKey);
+    expect(await statusOf(newAdmin(), [k.admin])).toBe('INVALID_SIGNATURE');
+    expect(await statusOf(newAdmin(), [k.admin, nextAdmin])).toBe('SUCCESS');
+    k.admin = nextAdmin;
+
     const removeWipe = () => new TokenUpdateTransaction().setTokenId(tokenId).setWipeKey(new KeyList());
     // A key does not remove itself: only the admin key does.
     expect(await statusOf(removeWipe(), [k.wipe])).toBe('INVALID_SIGNATURE');
     expect(await statusOf(removeWipe(), [k.admin])).toBe('SUCCESS');
-    expect((await new TokenInfoQuery().setTokenId(tokenId).execute(client)).wipeKey).toBeNull();
+    expect((await new TokenInfoQuery().setTokenId(tokenId).execute(ledger.client)).wipeKey).toBeNull();
     expect((await mirrorToken(tokenId)).wipe_key).toBeNull();
     expect(
       await statusOf(
@@ -134,9 +131,9 @@ describe.each(ledgerEngineCases)('token update on $engine', ({ open }) => {
       ),
     ).toBe('SUCCESS');
     expect(await mint(next)).toBe('INVALID_SIGNATURE');
-    expect((await new TokenInfoQuery().setTokenId(tokenId).execute(client)).supplyKey?.toString()).toBe(
-      PublicKey.unusableKey().toString(),
-    );
+    expect(
+      (await new TokenInfoQuery().setTokenId(tokenId).execute(ledger.client)).supplyKey?.toString(),
+    ).toBe(PublicKey.unusableKey().toString());
   });
 
   it('moves the treasury once the old one holds none of the NFTs, to an associated account that signs', async () => {
@@ -148,8 +145,8 @@ describe.each(ledgerEngineCases)('token update on $engine', ({ open }) => {
         await new AccountCreateTransaction()
           .setKeyWithoutAlias(holderKey.publicKey)
           .setInitialBalance(new Hbar(5))
-          .execute(client)
-      ).getReceipt(client)
+          .execute(ledger.client)
+      ).getReceipt(ledger.client)
     ).accountId!.toString();
     expect(
       await statusOf(new TokenMintTransaction().setTokenId(tokenId).setMetadata([Buffer.from('1')]), [
@@ -178,7 +175,7 @@ describe.each(ledgerEngineCases)('token update on $engine', ({ open }) => {
     expect(await statusOf(move(), [k.admin, holderKey])).toBe('SUCCESS');
     expect((await mirrorToken(tokenId)).treasury_account_id).toBe(holder);
     expect(
-      (await new TokenInfoQuery().setTokenId(tokenId).execute(client)).treasuryAccountId?.toString(),
+      (await new TokenInfoQuery().setTokenId(tokenId).execute(ledger.client)).treasuryAccountId?.toString(),
     ).toBe(holder);
   });
 });

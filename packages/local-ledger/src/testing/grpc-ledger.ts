@@ -1,4 +1,12 @@
-import { AccountId, Client, type TransactionId } from '@hashgraph/sdk';
+import {
+  AccountId,
+  Client,
+  type PrivateKey,
+  type Status,
+  type Transaction,
+  type TransactionId,
+} from '@hashgraph/sdk';
+import { afterAll, beforeAll } from 'vitest';
 import { createConsensusNode, type ConsensusNode } from '../grpc/consensus-node';
 import { GENESIS_ACCOUNT } from '../ledger-accounts';
 import type { LedgerDatabase } from '../ledger-database';
@@ -49,3 +57,38 @@ export const mirrorIdOf = (id: TransactionId) =>
     .toString()
     .replace('@', '-')
     .replace(/\.(\d+)$/, '-$1');
+
+/**
+ * A gRPC ledger for one suite: started before its tests and closed after them, with the helpers its
+ * tests share. Read `client` and `server` inside tests (they exist once the suite started).
+ */
+export function ledgerForSuite(open: () => Promise<LedgerDatabase>) {
+  let grpc: GrpcLedger | undefined;
+  beforeAll(async () => {
+    grpc = await startGrpcLedger(open);
+  });
+  afterAll(() => grpc?.close());
+  const started = () => {
+    if (!grpc) throw new Error('the suite ledger has not started');
+    return grpc;
+  };
+  return {
+    get client() {
+      return started().client;
+    },
+    get server() {
+      return started().server;
+    },
+    /** Executes `transaction` signed by `signers` (besides the payer's operator): its receipt's status, or the refusal's. */
+    async statusOf<T extends Transaction>(transaction: T, signers: PrivateKey[] = [], payer?: Client) {
+      const by = payer ?? started().client;
+      let frozen = transaction.freezeWith(by);
+      for (const signer of signers) frozen = (await frozen.sign(signer)) as T;
+      try {
+        return (await (await frozen.execute(by)).getReceipt(by)).status.toString();
+      } catch (error) {
+        return (error as { status?: Status }).status?.toString() ?? String(error);
+      }
+    },
+  };
+}
