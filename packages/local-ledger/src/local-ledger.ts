@@ -13,6 +13,9 @@ import {
   TokenWipeTransaction,
   TokenPauseTransaction,
   TokenRejectTransaction,
+  TokenAirdropTransaction,
+  TokenCancelAirdropTransaction,
+  TokenClaimAirdropTransaction,
   TokenDeleteTransaction,
   TokenDissociateTransaction,
   AccountAllowanceApproveTransaction,
@@ -78,6 +81,8 @@ import {
 } from './transaction-record';
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
 import { applyTokenReject } from './token-reject';
+import { applyAirdrop, applyCancelAirdrop, applyClaimAirdrop } from './airdrop-transactions';
+import type { PendingAirdrop } from './schema';
 import { applyAllowanceApprove, applyAllowanceDelete } from './allowance-transactions';
 import {
   applyHolderControl,
@@ -418,6 +423,9 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenUpdateTransaction) return 'TOKENUPDATE';
     if (transaction instanceof TokenUnpauseTransaction) return 'TOKENUNPAUSE';
     if (transaction instanceof TokenRejectTransaction) return 'TOKENREJECT';
+    if (transaction instanceof TokenAirdropTransaction) return 'TOKENAIRDROP';
+    if (transaction instanceof TokenClaimAirdropTransaction) return 'TOKENCLAIMAIRDROP';
+    if (transaction instanceof TokenCancelAirdropTransaction) return 'TOKENCANCELAIRDROP';
     const control = HOLDER_CONTROL_NAMES.find(([type]) => transaction instanceof type);
     if (control) return control[1];
     if (transaction instanceof TopicCreateTransaction) return 'CONSENSUSCREATETOPIC';
@@ -437,7 +445,9 @@ export class LocalLedger implements LedgerReader {
     movement: HbarMovement,
     nftTransfers: object[],
     tokenTransfers: FungibleTransfer[],
-  ): Promise<Pick<Applied, 'name' | 'entityId' | 'serials' | 'topic' | 'prng' | 'newTotalSupply'>> {
+  ): Promise<
+    Pick<Applied, 'name' | 'entityId' | 'serials' | 'topic' | 'prng' | 'newTotalSupply' | 'pendingAirdrops'>
+  > {
     const consensusTimestamp = formatTimestamp(consensusNs);
     if (transaction instanceof TransferTransaction) {
       await applyTransfer(
@@ -532,6 +542,21 @@ export class LocalLedger implements LedgerReader {
     }
     if (transaction instanceof TokenDeleteTransaction)
       return { name: 'TOKENDELETION', entityId: await applyTokenDelete(tx, transaction) };
+    if (transaction instanceof TokenAirdropTransaction) {
+      const pendingAirdrops: PendingAirdrop[] = [];
+      const through = { consensusTimestamp, nftTransfers, tokenTransfers };
+      await applyAirdrop(this.state, tx, transaction, payer, through, pendingAirdrops);
+      return { name: 'TOKENAIRDROP', pendingAirdrops };
+    }
+    if (transaction instanceof TokenClaimAirdropTransaction) {
+      const through = { consensusTimestamp, nftTransfers, tokenTransfers };
+      await applyClaimAirdrop(this.state, tx, transaction, payer, through);
+      return { name: 'TOKENCLAIMAIRDROP' };
+    }
+    if (transaction instanceof TokenCancelAirdropTransaction) {
+      await applyCancelAirdrop(this.state, tx, transaction);
+      return { name: 'TOKENCANCELAIRDROP' };
+    }
     if (transaction instanceof TokenRejectTransaction) {
       const entityId = await applyTokenReject(
         this.state,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { LedgerDb as Db } from './ledger-db';
+import { registerAirdropRoutes } from './mirror-airdrop-routes';
 import { registerAllowanceRoutes } from './mirror-allowance-routes';
 import {
   ledgerAccounts,
@@ -73,6 +74,7 @@ function registerAccountRoutes(app: FastifyInstance, db: Db) {
   registerAccountTokensRoute(app, db);
   registerAccountNftsRoute(app, db);
   registerAllowanceRoutes(app, db);
+  registerAirdropRoutes(app, db);
 }
 
 /** One account: its balance, token balances and latest transactions. */

@@ -136,6 +136,24 @@ export const ledgerTopicMessages = pgTable(
   ],
 );
 
+/** Airdrops waiting for their receiver (HIP-904): a fungible token's units, or one NFT (serial > 0). */
+export const ledgerPendingAirdrops = pgTable(
+  'ledger_pending_airdrops',
+  {
+    senderId: text('sender_id').notNull(),
+    receiverId: text('receiver_id').notNull(),
+    tokenId: text('token_id').notNull(),
+    serialNumber: bigint('serial_number', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'bigint' }).notNull().default(0n),
+    createdTimestamp: text('created_timestamp').notNull(),
+    modifiedTimestamp: text('modified_timestamp').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.senderId, table.receiverId, table.tokenId, table.serialNumber] }),
+    index('ledger_pending_airdrops_receiver_idx').on(table.receiverId),
+  ],
+);
+
 /** Which accounts are associated with which tokens, and how many of each they hold. */
 export const ledgerTokenRelationships = pgTable(
   'ledger_token_relationships',
@@ -151,6 +169,15 @@ export const ledgerTokenRelationships = pgTable(
   },
   (table) => [uniqueIndex('ledger_token_relationships_pk').on(table.accountId, table.tokenId)],
 );
+
+/** An airdrop left pending, as a record lists it: `serial` for an NFT, `amount` (digits) for units. */
+export type PendingAirdrop = {
+  sender: string;
+  receiver: string;
+  token: string;
+  serial: number | null;
+  amount: string;
+};
 
 export type PrngResult = { bytes: string } | { number: number };
 
@@ -187,6 +214,11 @@ export const ledgerTransactions = pgTable(
     topicRunningHash: text('topic_running_hash'),
     /** A mint's, burn's or wipe's receipt: the token's total supply after it. */
     newTotalSupply: bigint('new_total_supply', { mode: 'bigint' }),
+    /** An airdrop's record: the airdrops it left pending. */
+    newPendingAirdrops: jsonb('new_pending_airdrops')
+      .$type<PendingAirdrop[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** A PRNG transaction's result: `{ bytes: base64 }` (48 bytes) or `{ number }` below its range. */
     prng: jsonb('prng').$type<PrngResult>(),
   },

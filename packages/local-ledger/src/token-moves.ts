@@ -106,14 +106,31 @@ export async function moveChecked(
   await spendHbarAllowances(tx, allowancesUsed, payer);
 }
 
+/** An account receiving a token, by a transfer or an airdrop. */
+export type Receipt = { account: string; token: string };
+
 /**
  * The associations an account makes on receiving a token it is not associated with (HIP-23): while it
  * has automatic association slots left (-1: any number, HIP-904). An account without slots is left
- * unassociated (the transfer fails on it); one whose slots are all taken fails the transfer here.
+ * unassociated (a transfer fails on it); one whose slots are all taken fails a transfer here.
  */
-export async function automaticAssociations(tx: Tx, receipts: { account: string; token: string }[]) {
+export async function automaticAssociations(tx: Tx, receipts: Receipt[]) {
+  const { planned, full } = await receiptStanding(tx, receipts);
+  if (full.length > 0) fail('NO_REMAINING_AUTOMATIC_ASSOCIATIONS');
+  return planned;
+}
+
+/**
+ * Of the receipts by accounts not associated with their token: the associations slots make (`planned`),
+ * and those no slot takes, the account having none (`none`) or none left (`full`). Receipts by missing
+ * accounts, or of missing or deleted tokens, are in neither: the checks refuse them.
+ */
+export async function receiptStanding(tx: Tx, receipts: Receipt[]) {
   const pairs = [...new Map(receipts.map((pair) => [`${pair.account} ${pair.token}`, pair])).values()];
-  if (pairs.length === 0) return [];
+  const planned: AutomaticAssociation[] = [];
+  const none: Receipt[] = [];
+  const full: Receipt[] = [];
+  if (pairs.length === 0) return { planned, none, full };
   const { rows } = await tx.execute<{
     account: string;
     token: string;
@@ -146,12 +163,18 @@ export async function automaticAssociations(tx: Tx, receipts: { account: string;
       where ${ledgerTokenRelationships.accountId} = pair.account
         and ${ledgerTokenRelationships.tokenId} = pair.token)`);
   const taken = new Map<string, number>();
-  const planned: AutomaticAssociation[] = [];
   for (const row of rows) {
-    // A missing account or token, or an account without slots: the checks give their own status.
-    if (row.slots === null || row.slots === 0 || !row.live) continue;
+    if (row.slots === null || !row.live) continue;
+    const receipt = { account: row.account, token: row.token };
+    if (row.slots === 0) {
+      none.push(receipt);
+      continue;
+    }
     const used = (taken.get(row.account) ?? Number(row.used)) + 1;
-    if (row.slots !== -1 && used > row.slots) fail('NO_REMAINING_AUTOMATIC_ASSOCIATIONS');
+    if (row.slots !== -1 && used > row.slots) {
+      full.push(receipt);
+      continue;
+    }
     taken.set(row.account, used);
     planned.push({
       account: row.account,
@@ -160,10 +183,10 @@ export async function automaticAssociations(tx: Tx, receipts: { account: string;
       kycGranted: !row.kyc,
     });
   }
-  return planned;
+  return { planned, none, full };
 }
 
-type AutomaticAssociation = { account: string; token: string; frozen: boolean; kycGranted: boolean };
+export type AutomaticAssociation = { account: string; token: string; frozen: boolean; kycGranted: boolean };
 
 export async function associateAutomatically(
   tx: Tx,

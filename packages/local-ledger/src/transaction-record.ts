@@ -3,7 +3,7 @@ import type { Transaction } from '@hashgraph/sdk';
 import { formatTimestamp } from '@registry/contracts/hedera-ids';
 import { accountNumOf, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
 import type { HbarMovement, Tx } from './ledger-state';
-import { ledgerTransactions, type PrngResult } from './schema';
+import { ledgerTransactions, type PendingAirdrop, type PrngResult } from './schema';
 
 export type SubmitResult = {
   /** A Hedera response or receipt code: SUCCESS, INVALID_SIGNATURE, DUPLICATE_TRANSACTION, … */
@@ -48,6 +48,8 @@ export type Applied = {
   movement: HbarMovement;
   nftTransfers: object[];
   tokenTransfers: FungibleTransfer[];
+  /** An airdrop's: what it left pending. */
+  pendingAirdrops?: PendingAirdrop[];
   /** A mint's, burn's or wipe's: the token's supply after it. */
   newTotalSupply?: bigint;
 };
@@ -90,6 +92,7 @@ export async function recordTransaction(tx: Tx, checked: Prechecked, consensusNs
     nftTransfers: applied.nftTransfers,
     tokenTransfers: applied.tokenTransfers,
     newTotalSupply: applied.newTotalSupply ?? null,
+    newPendingAirdrops: applied.pendingAirdrops ?? [],
     topicSequenceNumber: applied.topic?.sequenceNumber ?? null,
     topicRunningHash: applied.topic?.runningHash ?? null,
     prng: applied.prng ?? null,

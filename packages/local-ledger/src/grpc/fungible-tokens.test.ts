@@ -32,6 +32,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { ledgerForSuite, mirrorIdOf } from '../testing/grpc-ledger';
 import { ledgerEngineCases } from '../testing/ledger-test-server';
+import { expectSchema } from '../testing/mirror-openapi';
 
 type MirrorTokenTransfer = { token_id: string; account: string; amount: number; is_approval: boolean };
 
@@ -44,6 +45,9 @@ describe.each(ledgerEngineCases)('fungible tokens on $engine', ({ open }) => {
   const ledger = ledgerForSuite(open);
   const { statusOf } = ledger;
 
+  /** The mirror REST's body as JSON parses it (for its schema). */
+  const mirrorJson = async (path: string) =>
+    (await ledger.server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` })).json() as unknown;
   /** The mirror REST's body, parsed with int64 numbers kept exact (as strings of digits). */
   const mirror = async <T>(path: string) => {
     const body = (await ledger.server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` })).body;
@@ -109,6 +113,8 @@ describe.each(ledgerEngineCases)('fungible tokens on $engine', ({ open }) => {
     expect(info.supplyKey).toBeNull();
     expect(await unitsHeld(treasury, tokenId)).toBe('1000000');
     expect(await mirrorUnitsHeld(treasury, tokenId)).toMatchObject({ balance: '1000000', decimals: 2 });
+    expectSchema('TokenInfo', await mirrorJson(`/tokens/${tokenId}`));
+    expectSchema('TokenRelationshipResponse', await mirrorJson(`/accounts/${treasury}/tokens`));
     expect(await mirror(`/tokens/${tokenId}`)).toMatchObject({
       type: 'FUNGIBLE_COMMON',
       decimals: '2',
@@ -122,6 +128,10 @@ describe.each(ledgerEngineCases)('fungible tokens on $engine', ({ open }) => {
       transactions: [creation],
     } = await mirror<{ transactions: { token_transfers: MirrorTokenTransfer[] }[] }>(
       `/transactions/${mirrorIdOf(created.transactionId)}`,
+    );
+    expectSchema(
+      'TransactionByIdResponse',
+      await mirrorJson(`/transactions/${mirrorIdOf(created.transactionId)}`),
     );
     expect(creation!.token_transfers).toEqual([
       { token_id: tokenId, account: treasury, amount: '1000000', is_approval: false },

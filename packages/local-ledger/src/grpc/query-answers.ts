@@ -133,6 +133,18 @@ function recordOf(row: TransactionRow, id: TransactionId) {
         isApproval: transfer.is_approval ?? false,
       })),
     },
+    newPendingAirdrops: (row.newPendingAirdrops ?? []).map((airdrop) => ({
+      pendingAirdropId: {
+        senderId: accountIdOf(airdrop.sender),
+        receiverId: accountIdOf(airdrop.receiver),
+        ...(airdrop.serial === null
+          ? { fungibleTokenType: tokenIdOf(airdrop.token) }
+          : {
+              nonFungibleToken: { token_ID: tokenIdOf(airdrop.token), serialNumber: String(airdrop.serial) },
+            }),
+      },
+      ...(airdrop.serial === null ? { pendingAirdropValue: { amount: airdrop.amount } } : {}),
+    })),
     tokenTransferLists: tokens.map((token) => ({
       token: tokenIdOf(token),
       transfers: tokenTransfers
