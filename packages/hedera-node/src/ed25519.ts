@@ -65,6 +65,36 @@ export function ecdsaSignersOf(transaction: Transaction): PublicKey[] {
 }
 
 /**
+ * Every public key (Ed25519 or compressed ECDSA, named in full) whose signature on the transaction is
+ * valid, with that signature (on its first copy).
+ */
+export function signaturesOf(transaction: Transaction): { key: PublicKey; signature: Uint8Array }[] {
+  const [copy] = signedCopies(transaction);
+  const signed: { key: PublicKey; signature: Uint8Array }[] = [];
+  for (const pair of copy?.sigPairs ?? []) {
+    let key: PublicKey;
+    try {
+      if (pair.ed25519 && pair.pubKeyPrefix?.length === 32)
+        key = PublicKey.fromBytesED25519(pair.pubKeyPrefix);
+      else if (pair.ECDSASecp256k1 && pair.pubKeyPrefix?.length === 33)
+        key = PublicKey.fromBytesECDSA(pair.pubKeyPrefix);
+      else continue;
+    } catch {
+      continue;
+    }
+    if (transactionSignedBy(key, transaction))
+      signed.push({ key, signature: (pair.ed25519 ?? pair.ECDSASecp256k1)! });
+  }
+  return signed;
+}
+
+/** The transaction's body, as its first signed copy carries it. */
+export function transactionBodyOf(transaction: Transaction): proto.TransactionBody {
+  const [copy] = signedCopies(transaction);
+  return proto.TransactionBody.decode(copy?.bodyBytes ?? new Uint8Array());
+}
+
+/**
  * Whether every signed copy of the transaction carries a valid signature of `publicKey`: the rule of
  * the SDK's `PublicKey.verifyTransaction`, with Node's Ed25519.
  */

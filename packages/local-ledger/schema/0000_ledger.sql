@@ -75,5 +75,4 @@ CREATE TABLE IF NOT EXISTS "ledger_transactions" (
 CREATE UNIQUE INDEX IF NOT EXISTS "ledger_nfts_pk" ON "ledger_nfts" USING btree ("token_id","serial_number");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "ledger_nfts_owner_idx" ON "ledger_nfts" USING btree ("owner_account");--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "ledger_token_relationships_pk" ON "ledger_token_relationships" USING btree ("account_id","token_id");--> statement-breakpoint
-CREATE UNIQUE INDEX IF NOT EXISTS "ledger_transactions_id_unique" ON "ledger_transactions" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "ledger_transactions_payer_idx" ON "ledger_transactions" USING btree ("payer_account");

@@ -50,9 +50,22 @@ export function protoKeyOf(raw: string, type: string): proto.IKey {
   return { ECDSASecp256k1: Buffer.from(raw, 'hex') };
 }
 
+/**
+ * Scheduled transactions carry no signatures of their own: their keys are those their schedule
+ * collected (raw public keys, hex), checked when each signature came.
+ */
+const SIGNATORIES = new WeakMap<Transaction, Set<string>>();
+
+/** Makes `transaction` signed by exactly these raw public keys (a schedule's signatories). */
+export function signedBySignatories(transaction: Transaction, publicKeys: string[]) {
+  SIGNATORIES.set(transaction, new Set(publicKeys));
+}
+
 /** Whether the transaction's signatures satisfy `key`: all of a list, or its threshold of them. */
 export function keySatisfied(transaction: Transaction, key: Key): boolean {
   if (key instanceof PublicKey) {
+    const signatories = SIGNATORIES.get(transaction);
+    if (signatories) return signatories.has(key.toStringRaw());
     try {
       return transactionSignedBy(key, transaction);
     } catch {

@@ -13,6 +13,9 @@ import {
   TokenWipeTransaction,
   TokenPauseTransaction,
   TokenRejectTransaction,
+  ScheduleCreateTransaction,
+  ScheduleDeleteTransaction,
+  ScheduleSignTransaction,
   TokenAirdropTransaction,
   TokenCancelAirdropTransaction,
   TokenClaimAirdropTransaction,
@@ -82,6 +85,17 @@ import {
 import { applyBurn, applyMint, applyTokenCreate, applyWipe } from './token-transactions';
 import { applyTokenReject } from './token-reject';
 import { applyAirdrop, applyCancelAirdrop, applyClaimAirdrop } from './airdrop-transactions';
+import {
+  applyScheduleCreate,
+  applyScheduleDelete,
+  applyScheduleSign,
+  dueSchedules,
+  markExecuted,
+  nextWaitingExpiry,
+  scheduledTransactionOf,
+  type ScheduleRow,
+  type TryExecute,
+} from './schedule-transactions';
 import type { PendingAirdrop } from './schema';
 import { applyAllowanceApprove, applyAllowanceDelete } from './allowance-transactions';
 import {
@@ -185,7 +199,12 @@ export class LocalLedger implements LedgerReader {
       .select()
       .from(ledgerSettings)
       .where(eq(ledgerSettings.key, GENESIS_KEY_SETTING));
-    if (stored) return PrivateKey.fromStringDer((stored.value as { privateKey: string }).privateKey);
+    if (stored) {
+      // A ledger started again: the schedules waiting for their expiry get their timer back.
+      const next = await nextWaitingExpiry(this.db, this.clock());
+      if (next !== null) this.wakeAtExpiry(next);
+      return PrivateKey.fromStringDer((stored.value as { privateKey: string }).privateKey);
+    }
     const genesisKey =
       options.key ??
       (options.localNodeAccounts
@@ -330,8 +349,8 @@ export class LocalLedger implements LedgerReader {
       payer_deleted: boolean;
     }>(sql`
       select (select max(${ledgerTransactions.consensusNs}) from ${ledgerTransactions})::text as last_ns,
-        exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.transactionId} = ${checked.transactionId})
-          as duplicate,
+        exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.transactionId} = ${checked.transactionId}
+          and not ${ledgerTransactions.scheduled}) as duplicate,
         (select ${ledgerAccounts.balanceTinybars} from ${ledgerAccounts}
           where ${ledgerAccounts.accountNum} = ${accountNumOf(checked.payer)})::text as payer_balance,
         (select ${ledgerAccounts.deleted} from ${ledgerAccounts}
@@ -342,17 +361,13 @@ export class LocalLedger implements LedgerReader {
       return refusal(checked, 'INSUFFICIENT_PAYER_BALANCE');
 
     const lastNs = state!.last_ns ? BigInt(state!.last_ns) : 0n;
-    const consensusNs = now > lastNs ? now : lastNs + 1n;
+    let consensusNs = now > lastNs ? now : lastNs + 1n;
+    // Schedules that waited for an expiry passed since the last transaction run first, each once.
+    for (const due of await dueSchedules(tx, lastNs, now)) {
+      if (await this.executeSchedule(tx, due, consensusNs)) consensusNs += 1n;
+    }
     const consensusTimestamp = formatTimestamp(consensusNs);
-    const outcome = await this.applyOrFail(tx, checked, consensusNs);
-
-    // The fee is charged whatever the outcome once the transaction reached consensus; the HBAR the
-    // transaction moved (none when it failed) goes in the same statement.
-    const { movement } = outcome;
-    movement.set(checked.payer, (movement.get(checked.payer) ?? 0n) - TRANSACTION_FEE_TINYBARS);
-    movement.set(FEE_ACCOUNT, (movement.get(FEE_ACCOUNT) ?? 0n) + TRANSACTION_FEE_TINYBARS);
-    await this.state.moveHbar(tx, movement);
-    await recordTransaction(tx, checked, consensusNs, outcome);
+    const outcome = await this.settle(tx, checked, consensusNs);
     return {
       status: outcome.status,
       transactionId: checked.transactionId,
@@ -361,6 +376,103 @@ export class LocalLedger implements LedgerReader {
       ...(outcome.serials ? { serials: outcome.serials } : {}),
       ...(outcome.topic ? { topicSequenceNumber: outcome.topic.sequenceNumber } : {}),
     };
+  }
+
+  /**
+   * Applies a transaction that reached consensus and records it. The fee is charged whatever the
+   * outcome; the HBAR the transaction moved (none when it failed) goes in the same statement.
+   */
+  private async settle(
+    tx: Tx,
+    checked: Prechecked,
+    consensusNs: bigint,
+    scheduled = false,
+  ): Promise<Applied> {
+    const outcome = await this.applyOrFail(tx, checked, consensusNs);
+    const { movement } = outcome;
+    movement.set(checked.payer, (movement.get(checked.payer) ?? 0n) - TRANSACTION_FEE_TINYBARS);
+    movement.set(FEE_ACCOUNT, (movement.get(FEE_ACCOUNT) ?? 0n) + TRANSACTION_FEE_TINYBARS);
+    await this.state.moveHbar(tx, movement);
+    await recordTransaction(tx, checked, consensusNs, outcome, scheduled);
+    return outcome;
+  }
+
+  /** The timer that runs the next schedule waiting for its expiry, and when it fires. */
+  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiryAtNs: bigint | null = null;
+
+  /**
+   * Arms the timer for a schedule's expiry: a schedule that waits for it runs then, as on Hedera, even
+   * when no other transaction comes (one that does come first runs it too).
+   */
+  private wakeAtExpiry(expirationNs: bigint) {
+    if (this.expiryAtNs !== null && this.expiryAtNs <= expirationNs) return;
+    clearTimeout(this.expiryTimer);
+    this.expiryAtNs = expirationNs;
+    // setTimeout takes at most about 24 days; a later expiry is armed again when this one fires.
+    const delayMs = Math.min(
+      Math.max(Number((expirationNs - this.clock()) / 1_000_000n) + 1, 0),
+      2 ** 31 - 1,
+    );
+    this.expiryTimer = setTimeout(() => {
+      this.expiryAtNs = null;
+      // A failure (the ledger paused or closed) leaves the schedule to the next transaction.
+      this.runExpiredSchedules().catch(() => undefined);
+    }, delayMs);
+    this.expiryTimer.unref();
+  }
+
+  /** Runs the schedules whose awaited expiry has come, then arms the timer for the next one. */
+  async runExpiredSchedules(): Promise<void> {
+    this.assertAvailable();
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_KEY})`);
+      const now = this.clock();
+      const [last] = await tx
+        .select({ ns: sql<string | null>`max(${ledgerTransactions.consensusNs})::text` })
+        .from(ledgerTransactions);
+      const lastNs = last?.ns ? BigInt(last.ns) : 0n;
+      let consensusNs = now > lastNs ? now : lastNs + 1n;
+      for (const due of await dueSchedules(tx, lastNs, now)) {
+        if (await this.executeSchedule(tx, due, consensusNs)) consensusNs += 1n;
+      }
+    });
+    const next = await nextWaitingExpiry(this.db, this.clock());
+    if (next !== null) this.wakeAtExpiry(next);
+  }
+
+  /**
+   * Runs a schedule's transaction at `consensusNs` when its signatories satisfy every key it needs
+   * (its payer's too): tried on a savepoint, a transaction still short of a signature leaves no trace
+   * and waits. Whatever else it ends with, it ran, and its schedule is executed.
+   */
+  private async executeSchedule(tx: Tx, schedule: ScheduleRow, consensusNs: bigint): Promise<boolean> {
+    const transaction = scheduledTransactionOf(schedule);
+    const payer = await this.state.account(tx, schedule.payerAccount);
+    if (!payer || !this.state.signedBy(transaction, payer.publicKey, payer.keyType)) return false;
+    const [, seconds, nanos] = schedule.scheduledTransactionId.split('-');
+    const checked: Prechecked = {
+      transaction,
+      bytes: transaction.toBytes(),
+      transactionId: schedule.scheduledTransactionId,
+      payer: schedule.payerAccount,
+      validStartNs: BigInt(seconds!) * 1_000_000_000n + BigInt(nanos!),
+      validDuration: 120n,
+      nodes: [],
+      maxFee: TRANSACTION_FEE_TINYBARS,
+    };
+    if (payer.balanceTinybars < TRANSACTION_FEE_TINYBARS) return false;
+    try {
+      await tx.transaction(async (savepoint) => {
+        const outcome = await this.settle(savepoint, checked, consensusNs, true);
+        if (outcome.status === 'INVALID_SIGNATURE') throw new ScheduleNotReady();
+        await markExecuted(savepoint, schedule.scheduleId, formatTimestamp(consensusNs));
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof ScheduleNotReady) return false;
+      throw error;
+    }
   }
 
   /** Applies the transaction; a failed one moves nothing and keeps its status. */
@@ -424,6 +536,9 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenUnpauseTransaction) return 'TOKENUNPAUSE';
     if (transaction instanceof TokenRejectTransaction) return 'TOKENREJECT';
     if (transaction instanceof TokenAirdropTransaction) return 'TOKENAIRDROP';
+    if (transaction instanceof ScheduleCreateTransaction) return 'SCHEDULECREATE';
+    if (transaction instanceof ScheduleSignTransaction) return 'SCHEDULESIGN';
+    if (transaction instanceof ScheduleDeleteTransaction) return 'SCHEDULEDELETE';
     if (transaction instanceof TokenClaimAirdropTransaction) return 'TOKENCLAIMAIRDROP';
     if (transaction instanceof TokenCancelAirdropTransaction) return 'TOKENCANCELAIRDROP';
     const control = HOLDER_CONTROL_NAMES.find(([type]) => transaction instanceof type);
@@ -440,7 +555,7 @@ export class LocalLedger implements LedgerReader {
 
   private async apply(
     tx: Tx,
-    { transaction, payer, bytes }: Prechecked,
+    { transaction, payer, bytes, transactionId }: Prechecked,
     consensusNs: bigint,
     movement: HbarMovement,
     nftTransfers: object[],
@@ -542,6 +657,27 @@ export class LocalLedger implements LedgerReader {
     }
     if (transaction instanceof TokenDeleteTransaction)
       return { name: 'TOKENDELETION', entityId: await applyTokenDelete(tx, transaction) };
+    if (
+      transaction instanceof ScheduleCreateTransaction ||
+      transaction instanceof ScheduleSignTransaction ||
+      transaction instanceof ScheduleDeleteTransaction
+    ) {
+      const context = { payer, transactionId, consensusNs, consensusTimestamp };
+      // The scheduled transaction runs right after the one that completed its signatures.
+      const tryExecute: TryExecute = (executor, schedule) =>
+        this.executeSchedule(executor, schedule, consensusNs + 1n);
+      if (transaction instanceof ScheduleCreateTransaction) {
+        const created = await applyScheduleCreate(this.state, tx, transaction, context, tryExecute);
+        if (created.waitsUntilNs !== null) this.wakeAtExpiry(created.waitsUntilNs);
+        return { name: 'SCHEDULECREATE', entityId: created.scheduleId };
+      }
+      if (transaction instanceof ScheduleSignTransaction)
+        return {
+          name: 'SCHEDULESIGN',
+          entityId: await applyScheduleSign(tx, transaction, context, tryExecute),
+        };
+      return { name: 'SCHEDULEDELETE', entityId: await applyScheduleDelete(tx, transaction, context) };
+    }
     if (transaction instanceof TokenAirdropTransaction) {
       const pendingAirdrops: PendingAirdrop[] = [];
       const through = { consensusTimestamp, nftTransfers, tokenTransfers };
@@ -673,3 +809,6 @@ export class LocalLedger implements LedgerReader {
     return row ? row.balanceTinybars : null;
   }
 }
+
+/** A schedule's transaction still short of a signature: its trial is undone and it waits. */
+class ScheduleNotReady extends Error {}

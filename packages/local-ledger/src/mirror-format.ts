@@ -176,7 +176,7 @@ export function toMirrorTransaction(row: typeof ledgerTransactions.$inferSelect)
     nonce: 0,
     parent_consensus_timestamp: null,
     result: row.result,
-    scheduled: false,
+    scheduled: row.scheduled,
     staking_reward_transfers: [],
     token_transfers: row.tokenTransfers,
     transaction_hash: row.transactionHash,

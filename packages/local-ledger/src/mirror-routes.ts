@@ -3,6 +3,7 @@ import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { LedgerDb as Db } from './ledger-db';
 import { registerAirdropRoutes } from './mirror-airdrop-routes';
 import { registerAllowanceRoutes } from './mirror-allowance-routes';
+import { registerScheduleRoutes } from './mirror-schedule-routes';
 import {
   ledgerAccounts,
   ledgerNfts,
@@ -75,6 +76,7 @@ function registerAccountRoutes(app: FastifyInstance, db: Db) {
   registerAccountNftsRoute(app, db);
   registerAllowanceRoutes(app, db);
   registerAirdropRoutes(app, db);
+  registerScheduleRoutes(app, db);
 }
 
 /** One account: its balance, token balances and latest transactions. */

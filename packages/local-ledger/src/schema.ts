@@ -214,6 +214,8 @@ export const ledgerTransactions = pgTable(
     topicRunningHash: text('topic_running_hash'),
     /** A mint's, burn's or wipe's receipt: the token's total supply after it. */
     newTotalSupply: bigint('new_total_supply', { mode: 'bigint' }),
+    /** Executed by its schedule: its id is the schedule creation's, marked scheduled. */
+    scheduled: boolean('scheduled').notNull().default(false),
     /** An airdrop's record: the airdrops it left pending. */
     newPendingAirdrops: jsonb('new_pending_airdrops')
       .$type<PendingAirdrop[]>()
@@ -223,7 +225,8 @@ export const ledgerTransactions = pgTable(
     prng: jsonb('prng').$type<PrngResult>(),
   },
   (table) => [
-    uniqueIndex('ledger_transactions_id_unique').on(table.transactionId),
+    // A scheduled transaction shares its schedule's creation id (0013_schedules.sql).
+    uniqueIndex('ledger_transactions_id_scheduled_unique').on(table.transactionId, table.scheduled),
     index('ledger_transactions_payer_idx').on(table.payerAccount),
   ],
 );
@@ -299,4 +302,35 @@ export const ledgerFiles = pgTable('ledger_files', {
   deleted: boolean('deleted').notNull().default(false),
   createdTimestamp: text('created_timestamp').notNull(),
   modifiedTimestamp: text('modified_timestamp').notNull(),
+});
+
+/** A signature a schedule collected: the key (raw hex), its type, the signature, when it came. */
+export type ScheduleSignatory = {
+  publicKey: string;
+  type: string;
+  /** Base64 of the signature, as the mirror node lists it. */
+  signature: string;
+  consensusTimestamp: string;
+};
+
+/** Scheduled transactions: a body waiting for the signatures it needs, then executed, or deleted. */
+export const ledgerSchedules = pgTable('ledger_schedules', {
+  scheduleId: text('schedule_id').primaryKey(),
+  creatorAccount: text('creator_account').notNull(),
+  payerAccount: text('payer_account').notNull(),
+  adminKey: text('admin_key'),
+  adminKeyType: text('admin_key_type'),
+  memo: text('memo').notNull().default(''),
+  /** HAPI's `SchedulableTransactionBody`, as the creation carried it. */
+  body: bytea('body').notNull(),
+  signatories: jsonb('signatories')
+    .$type<ScheduleSignatory[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  scheduledTransactionId: text('scheduled_transaction_id').notNull(),
+  createdTimestamp: text('created_timestamp').notNull(),
+  expirationNs: bigint('expiration_ns', { mode: 'bigint' }).notNull(),
+  waitForExpiry: boolean('wait_for_expiry').notNull().default(false),
+  executedTimestamp: text('executed_timestamp'),
+  deletedTimestamp: text('deleted_timestamp'),
 });

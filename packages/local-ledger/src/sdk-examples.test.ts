@@ -37,6 +37,7 @@ const RUNS = [
   'local-wallet-info-query.js',
   'local-wallet-sign-transaction.js',
   'logger-functionalities.js',
+  'long-term-schedule-transaction.js',
   'mint-big-number-of-units-of-token.js',
   'multi-node-multi-signature-remove.js',
   'multi-node-multi-signature-removeAll.js',
@@ -44,6 +45,8 @@ const RUNS = [
   'multi-sig-offline.js',
   'nft-add-remove-allowances.js',
   'prng-transaction.js',
+  'schedule-example.js',
+  'scheduled-transaction-multi-sig-threshold.js',
   'serialize-deserialize-1.js',
   'serialize-deserialize-10.js',
   'serialize-deserialize-11.js',
@@ -68,7 +71,6 @@ const RUNS = [
 ];
 
 const CUSTOM_FEES = 'custom fees (of tokens, HIP-18, and of topics, HIP-991) are not taken yet';
-const SCHEDULES = 'the schedule service is not served yet';
 const ALIAS_TRANSFER = 'a transfer to an alias does not create its account yet (HIP-32, HIP-583)';
 const MIRROR_GRPC = "the mirror node's gRPC API (hiero-local-node's port 5600) is not served";
 
@@ -84,11 +86,8 @@ const NOT_YET: Record<string, string> = {
   'create-topic-with-revenue.js': CUSTOM_FEES,
   'exempt-custom-fees.js': CUSTOM_FEES,
   'hts-nftP1-fee-create-mint-burn-associate-transfer.js': CUSTOM_FEES,
-  'hts-nftP2-kyc-upate-schedule.js': `${CUSTOM_FEES}; ${SCHEDULES}`,
-  'hts-nftP3-pause-freeze-wipe-delete.js': `${CUSTOM_FEES}; ${SCHEDULES}`,
-  'long-term-schedule-transaction.js': SCHEDULES,
-  'schedule-example.js': SCHEDULES,
-  'scheduled-transaction-multi-sig-threshold.js': SCHEDULES,
+  'hts-nftP2-kyc-upate-schedule.js': CUSTOM_FEES,
+  'hts-nftP3-pause-freeze-wipe-delete.js': CUSTOM_FEES,
   'initialize-client-with-mirror-node-adress-book.js': "it reaches testnet's mirror node over the internet",
   'serialize-deserialize-4.js': 'the SDK refuses it before any network (freezing a signed transaction again)',
   'serialize-deserialize-6.js': 'the SDK refuses it before any network (freezing a signed transaction again)',

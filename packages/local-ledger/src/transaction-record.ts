@@ -68,7 +68,14 @@ export function timeWindowStatus({ validStartNs, validDuration }: Prechecked, no
 }
 
 /** The transaction's record, as the mirror node serves it. */
-export async function recordTransaction(tx: Tx, checked: Prechecked, consensusNs: bigint, applied: Applied) {
+export async function recordTransaction(
+  tx: Tx,
+  checked: Prechecked,
+  consensusNs: bigint,
+  applied: Applied,
+  /** Run by its schedule: it shares the schedule creation's id, marked scheduled. */
+  scheduled = false,
+) {
   const memo = checked.transaction.transactionMemo;
   await tx.insert(ledgerTransactions).values({
     consensusNs,
@@ -93,6 +100,7 @@ export async function recordTransaction(tx: Tx, checked: Prechecked, consensusNs
     tokenTransfers: applied.tokenTransfers,
     newTotalSupply: applied.newTotalSupply ?? null,
     newPendingAirdrops: applied.pendingAirdrops ?? [],
+    scheduled,
     topicSequenceNumber: applied.topic?.sequenceNumber ?? null,
     topicRunningHash: applied.topic?.runningHash ?? null,
     prng: applied.prng ?? null,

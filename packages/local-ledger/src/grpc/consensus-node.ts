@@ -12,6 +12,7 @@ import {
   createQueryAnswers,
   type AccountId,
   type NftId,
+  type ScheduleId,
   type TokenId,
   type TopicId,
   type TransactionId,
@@ -44,6 +45,9 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'TokenService.airdropTokens',
   'TokenService.claimAirdrop',
   'TokenService.cancelAirdrop',
+  'ScheduleService.createSchedule',
+  'ScheduleService.signSchedule',
+  'ScheduleService.deleteSchedule',
   'ConsensusService.createTopic',
   'ConsensusService.updateTopic',
   'ConsensusService.deleteTopic',
@@ -66,6 +70,7 @@ const PAID_QUERIES = new Set([
   'tokenGetNftInfo',
   'networkGetVersionInfo',
   'consensusGetTopicInfo',
+  'scheduleGetInfo',
   'fileGetContents',
   'fileGetInfo',
 ]);
@@ -87,6 +92,7 @@ type QueryBody = {
   token?: TokenId;
   nftID?: NftId;
   fileID?: { fileNum?: string };
+  scheduleID?: ScheduleId;
 } & Record<string, unknown>;
 
 type Unary = (request: unknown) => Promise<object>;
@@ -247,6 +253,8 @@ export function createConsensusNode({
         return respond(await answers.nftInfo(body.nftID));
       case 'consensusGetTopicInfo':
         return respond(await answers.topicInfo(body.topicID));
+      case 'scheduleGetInfo':
+        return respond(await answers.scheduleInfo(body.scheduleID));
       case 'networkGetVersionInfo':
         return respond({ precheck: 'OK', ...answers.version() });
       case 'fileGetContents':

@@ -18,6 +18,7 @@ const SERVICE_FILES = {
   ConsensusService: 'services_consensus_service.proto',
   UtilService: 'services_util_service.proto',
   FileService: 'services_file_service.proto',
+  ScheduleService: 'services_schedule_service.proto',
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_FILES;

@@ -1,3 +1,4 @@
+import { proto } from '@hiero-ledger/proto';
 import { and, count, eq } from 'drizzle-orm';
 import type { LedgerDb } from '../ledger-db';
 import { accountNumOf } from '../ledger-accounts';
@@ -7,6 +8,7 @@ import {
   ledgerAccounts,
   ledgerFiles,
   ledgerNfts,
+  ledgerSchedules,
   ledgerTokenRelationships,
   ledgerTokens,
   ledgerTopics,
@@ -21,7 +23,9 @@ export type TokenId = EntityId & { tokenNum?: string };
 export type TransactionId = {
   accountID?: AccountId;
   transactionValidStart?: { seconds?: string; nanos?: number };
+  scheduled?: boolean;
 };
+export type ScheduleId = EntityId & { scheduleNum?: string };
 /** HAPI's `NftID`: its `token_ID` keeps its case (protobuf's camel case only joins lower-case letters). */
 export type NftId = { token_ID?: TokenId; serialNumber?: string };
 
@@ -50,6 +54,19 @@ const topicIdOf = (id: string): TopicId => {
 const fileIdOf = (id: string) => {
   const { shardNum, realmNum, num } = entity(id);
   return { shardNum, realmNum, fileNum: num };
+};
+const scheduleIdOf = (id: string): ScheduleId => {
+  const { shardNum, realmNum, num } = entity(id);
+  return { shardNum, realmNum, scheduleNum: num };
+};
+/** A scheduled transaction's id, from the mirror's form of its schedule's creation id. */
+const scheduledIdOf = (mirrorId: string): TransactionId => {
+  const [payer = '0.0.0', seconds = '0', nanos = '0'] = mirrorId.split('-');
+  return {
+    accountID: accountIdOf(payer),
+    transactionValidStart: { seconds, nanos: Number(nanos) },
+    scheduled: true,
+  };
 };
 const tokenIdOf = (id: string): TokenId => {
   const { shardNum, realmNum, num } = entity(id);
@@ -89,7 +106,8 @@ type MirrorNftTransfer = {
 type MirrorTransfer = { account: string; amount: number; is_approval?: boolean };
 type MirrorTokenTransfer = MirrorTransfer & { token_id: string };
 
-function receiptOf(row: TransactionRow) {
+/** `scheduledTransactionId`: a schedule create's or sign's receipt names the transaction it holds. */
+function receiptOf(row: TransactionRow, scheduledTransactionId?: string) {
   const serials = (row.nftTransfers as MirrorNftTransfer[])
     .filter((transfer) => row.name === 'TOKENMINT' && transfer.sender_account_id === null)
     .map((transfer) => String(transfer.serial_number));
@@ -99,6 +117,8 @@ function receiptOf(row: TransactionRow) {
     ...(row.name === 'TOKENCREATION' && row.entityId ? { tokenID: tokenIdOf(row.entityId) } : {}),
     ...(row.name === 'CONSENSUSCREATETOPIC' && row.entityId ? { topicID: topicIdOf(row.entityId) } : {}),
     ...(row.name === 'FILECREATE' && row.entityId ? { fileID: fileIdOf(row.entityId) } : {}),
+    ...(row.name === 'SCHEDULECREATE' && row.entityId ? { scheduleID: scheduleIdOf(row.entityId) } : {}),
+    ...(scheduledTransactionId ? { scheduledTransactionID: scheduledIdOf(scheduledTransactionId) } : {}),
     ...(row.topicSequenceNumber !== null && row.topicRunningHash
       ? {
           topicSequenceNumber: String(row.topicSequenceNumber),
@@ -112,12 +132,12 @@ function receiptOf(row: TransactionRow) {
 }
 
 /** A transaction's record as the network gives it: its receipt, hash, time, fee and what it moved. */
-function recordOf(row: TransactionRow, id: TransactionId) {
+function recordOf(row: TransactionRow, id: TransactionId, scheduledTransactionId?: string) {
   const nftTransfers = row.nftTransfers as MirrorNftTransfer[];
   const tokenTransfers = row.tokenTransfers as MirrorTokenTransfer[];
   const tokens = [...new Set([...tokenTransfers, ...nftTransfers].map((transfer) => transfer.token_id))];
   return {
-    receipt: receiptOf(row),
+    receipt: receiptOf(row, scheduledTransactionId),
     transactionHash: Buffer.from(row.transactionHash, 'base64'),
     consensusTimestamp: timestampOf(row.consensusTimestamp),
     transactionID: id,
@@ -176,8 +196,28 @@ export function createQueryAnswers(
   async function transactionRow(id: TransactionId | undefined) {
     const key = transactionIdText(id);
     if (!key) return null;
-    const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.transactionId, key));
+    const [row] = await db
+      .select()
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.transactionId, key),
+          eq(ledgerTransactions.scheduled, Boolean(id?.scheduled)),
+        ),
+      );
     return row ?? null;
+  }
+
+  /** The id of the transaction a schedule create or sign (that went through) holds. */
+  async function scheduledTransactionIdOf(row: TransactionRow) {
+    if (row.result !== 'SUCCESS' || !row.entityId) return undefined;
+    if (row.name === 'SCHEDULECREATE') return row.transactionId;
+    if (row.name !== 'SCHEDULESIGN') return undefined;
+    const [schedule] = await db
+      .select({ id: ledgerSchedules.scheduledTransactionId })
+      .from(ledgerSchedules)
+      .where(eq(ledgerSchedules.scheduleId, row.entityId));
+    return schedule?.id;
   }
 
   async function accountRow(id: AccountId | undefined) {
@@ -197,7 +237,7 @@ export function createQueryAnswers(
       if (!row && isInFlight(transactionIdText(id)!))
         return { precheck: 'OK' as const, receipt: { status: 'UNKNOWN' } };
       if (!row) return { precheck: 'RECEIPT_NOT_FOUND' as const };
-      return { precheck: 'OK' as const, receipt: receiptOf(row) };
+      return { precheck: 'OK' as const, receipt: receiptOf(row, await scheduledTransactionIdOf(row)) };
     },
 
     /** A transaction's record: HBAR and NFT transfers, consensus time, fee. */
@@ -205,7 +245,10 @@ export function createQueryAnswers(
       if (!transactionIdText(id)) return { precheck: 'INVALID_TRANSACTION_ID' as const };
       const row = await transactionRow(id);
       if (!row) return { precheck: 'RECORD_NOT_FOUND' as const };
-      return { precheck: 'OK' as const, transactionRecord: recordOf(row, id!) };
+      return {
+        precheck: 'OK' as const,
+        transactionRecord: recordOf(row, id!, await scheduledTransactionIdOf(row)),
+      };
     },
 
     /** An account's HBAR balance in tinybars. */
@@ -356,6 +399,38 @@ export function createQueryAnswers(
           autoRenewPeriod: { seconds: String(row.autoRenewPeriod ?? AUTO_RENEW_SECONDS) },
           ...(row.autoRenewAccount ? { autoRenewAccount: accountIdOf(row.autoRenewAccount) } : {}),
           ledgerId: LOCAL_LEDGER_ID,
+        },
+      };
+    },
+
+    /** A schedule: its transaction body, who signed, and when it ran or was deleted. */
+    async scheduleInfo(id: ScheduleId | undefined) {
+      const scheduleId = id?.scheduleNum ? `${id.shardNum ?? 0}.${id.realmNum ?? 0}.${id.scheduleNum}` : null;
+      const [row] = scheduleId
+        ? await db.select().from(ledgerSchedules).where(eq(ledgerSchedules.scheduleId, scheduleId))
+        : [];
+      if (!row) return { precheck: 'INVALID_SCHEDULE_ID' as const };
+      return {
+        precheck: 'OK' as const,
+        scheduleInfo: {
+          scheduleID: scheduleIdOf(row.scheduleId),
+          ...(row.deletedTimestamp ? { deletionTime: timestampOf(row.deletedTimestamp) } : {}),
+          ...(row.executedTimestamp ? { executionTime: timestampOf(row.executedTimestamp) } : {}),
+          expirationTime: {
+            seconds: (row.expirationNs / 1_000_000_000n).toString(),
+            nanos: Number(row.expirationNs % 1_000_000_000n),
+          },
+          scheduledTransactionBody: proto.SchedulableTransactionBody.decode(row.body),
+          memo: row.memo,
+          adminKey: keyOf(row.adminKey, row.adminKeyType),
+          signers: {
+            keys: row.signatories.map((signatory) => protoKeyOf(signatory.publicKey, signatory.type)),
+          },
+          creatorAccountID: accountIdOf(row.creatorAccount),
+          payerAccountID: accountIdOf(row.payerAccount),
+          scheduledTransactionID: scheduledIdOf(row.scheduledTransactionId),
+          ledgerId: LOCAL_LEDGER_ID,
+          waitForExpiry: row.waitForExpiry,
         },
       };
     },
