@@ -14,7 +14,6 @@ import {
   TokenId,
   TokenMintTransaction,
   TokenType,
-  type Transaction,
 } from '@hashgraph/sdk';
 import { describe, expect, it } from 'vitest';
 import { ledgerForSuite, mirrorIdOf } from '../testing/grpc-ledger';
@@ -36,15 +35,8 @@ type MirrorAirdrop = {
  */
 describe.each(ledgerEngineCases)('airdrops on $engine', ({ open }) => {
   const ledger = ledgerForSuite(open);
-  const { statusOf } = ledger;
+  const { statusOf, execute, mirror } = ledger;
 
-  const mirror = async <T>(path: string) =>
-    (await ledger.server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` })).json() as T;
-  const execute = async <T extends Transaction>(transaction: T, signers: PrivateKey[]) => {
-    let frozen = transaction.freezeWith(ledger.client);
-    for (const signer of signers) frozen = (await frozen.sign(signer)) as T;
-    return frozen.execute(ledger.client);
-  };
   const newAccount = async (key: PrivateKey, slots = 0) =>
     (
       await (

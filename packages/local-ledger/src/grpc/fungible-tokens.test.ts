@@ -43,7 +43,7 @@ type MirrorTokenTransfer = { token_id: string; account: string; amount: number; 
  */
 describe.each(ledgerEngineCases)('fungible tokens on $engine', ({ open }) => {
   const ledger = ledgerForSuite(open);
-  const { statusOf } = ledger;
+  const { statusOf, execute } = ledger;
 
   /** The mirror REST's body as JSON parses it (for its schema). */
   const mirrorJson = async (path: string) =>
@@ -52,11 +52,6 @@ describe.each(ledgerEngineCases)('fungible tokens on $engine', ({ open }) => {
   const mirror = async <T>(path: string) => {
     const body = (await ledger.server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` })).body;
     return JSON.parse(body.replace(/"(balance|amount)":(-?\d+)/g, '"$1":"$2"')) as T;
-  };
-  const execute = async <T extends Transaction>(transaction: T, signers: PrivateKey[]) => {
-    let frozen = transaction.freezeWith(ledger.client);
-    for (const signer of signers) frozen = (await frozen.sign(signer)) as T;
-    return frozen.execute(ledger.client);
   };
   /** Executes `transaction` signed by `signers` (besides the operator): its receipt, or the refusal's code. */
   const receiptOf = async <T extends Transaction>(

@@ -11,7 +11,6 @@ import {
   Timestamp,
   TransactionReceiptQuery,
   TransferTransaction,
-  type Transaction,
 } from '@hashgraph/sdk';
 import { describe, expect, it } from 'vitest';
 import { GENESIS_ACCOUNT } from '../ledger-accounts';
@@ -26,15 +25,8 @@ import { expectSchema } from '../testing/mirror-openapi';
  */
 describe.each(ledgerEngineCases)('schedules on $engine', ({ open }) => {
   const ledger = ledgerForSuite(open);
-  const { statusOf } = ledger;
+  const { statusOf, execute, mirror } = ledger;
 
-  const mirror = async <T>(path: string) =>
-    (await ledger.server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` })).json() as T;
-  const execute = async <T extends Transaction>(transaction: T, signers: PrivateKey[]) => {
-    let frozen = transaction.freezeWith(ledger.client);
-    for (const signer of signers) frozen = (await frozen.sign(signer)) as T;
-    return frozen.execute(ledger.client);
-  };
   const hbarOf = async (accountId: string) =>
     (await new AccountBalanceQuery().setAccountId(accountId).execute(ledger.client)).hbars
       .toTinybars()

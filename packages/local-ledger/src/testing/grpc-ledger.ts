@@ -79,6 +79,18 @@ export function ledgerForSuite(open: () => Promise<LedgerDatabase>) {
     get server() {
       return started().server;
     },
+    /** The mirror REST's answer to `path` (under `/api/v1`), as JSON. */
+    async mirror<T>(path: string): Promise<T> {
+      const answer = await started().server.app.inject({ method: 'GET', url: `/ledger/api/v1${path}` });
+      return answer.json() as T;
+    },
+    /** Executes `transaction` signed by `signers` besides the operator: its response. */
+    async execute<T extends Transaction>(transaction: T, signers: PrivateKey[]) {
+      const { client } = started();
+      let frozen = transaction.freezeWith(client);
+      for (const signer of signers) frozen = (await frozen.sign(signer)) as T;
+      return frozen.execute(client);
+    },
     /** Executes `transaction` signed by `signers` (besides the payer's operator): its receipt's status, or the refusal's. */
     async statusOf<T extends Transaction>(transaction: T, signers: PrivateKey[] = [], payer?: Client) {
       const by = payer ?? started().client;
