@@ -42,6 +42,8 @@ export type PhoneFigures = { startedAt: string; lighthouse: string; runs: number
 const PAGES: [string, string][] = [
   ['home', '/'],
   ['search', '/gui/domains/web3'],
+  // The searched name's result, its price and the suggestions that follow it.
+  ['search with a result', '/gui/domains/web3?domain=alpha'],
   ['cart', '/gui/cart'],
   ["a domain's detail page", '/gui/domain/web3/detail?domain=alpha.hbar'],
   ['My Domains', '/gui/w3mydomains'],
