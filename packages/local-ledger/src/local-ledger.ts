@@ -508,6 +508,7 @@ export class LocalLedger implements LedgerReader {
       return {
         status: error.status,
         name: LocalLedger.transactionName(transaction),
+        ...(error.entityId ? { entityId: error.entityId } : {}),
         movement: new Map(),
         nftTransfers: [],
         tokenTransfers: [],

@@ -159,6 +159,26 @@ export async function applyScheduleCreate(
     fail('SCHEDULE_EXPIRATION_TIME_MUST_BE_HIGHER_THAN_CONSENSUS_TIME');
   if (expiration !== null && expiration > consensusNs + MAX_LIFETIME_NS)
     fail('SCHEDULE_EXPIRATION_TIME_TOO_FAR_IN_FUTURE');
+  const bodyBytes = Buffer.from(proto.SchedulableTransactionBody.encode(body).finish());
+  // The same transaction scheduled again, while the first waits, is that schedule (its receipt names it).
+  const [identical] = await tx
+    .select({ scheduleId: ledgerSchedules.scheduleId })
+    .from(ledgerSchedules)
+    .where(
+      and(
+        eq(ledgerSchedules.body, bodyBytes),
+        eq(ledgerSchedules.memo, memo),
+        eq(ledgerSchedules.payerAccount, schedulePayer),
+        admin ? eq(ledgerSchedules.adminKey, admin.key) : isNull(ledgerSchedules.adminKey),
+        eq(ledgerSchedules.waitForExpiry, Boolean(scheduleCreate?.waitForExpiry)),
+        expiration !== null ? eq(ledgerSchedules.expirationNs, expiration) : undefined,
+        gt(ledgerSchedules.expirationNs, consensusNs),
+        isNull(ledgerSchedules.executedTimestamp),
+        isNull(ledgerSchedules.deletedTimestamp),
+      ),
+    )
+    .limit(1);
+  if (identical) fail('IDENTICAL_SCHEDULE_ALREADY_CREATED', identical.scheduleId);
   const [{ num } = { num: '0' }] = (
     await tx.execute<{ num: string }>(sql`select nextval('ledger_entity_num')::text as num`)
   ).rows;
@@ -171,7 +191,7 @@ export async function applyScheduleCreate(
       adminKey: admin?.key ?? null,
       adminKeyType: admin?.type ?? null,
       memo,
-      body: Buffer.from(proto.SchedulableTransactionBody.encode(body).finish()),
+      body: bodyBytes,
       signatories: signatoriesOf(transaction, consensusTimestamp),
       scheduledTransactionId: transactionId,
       createdTimestamp: consensusTimestamp,

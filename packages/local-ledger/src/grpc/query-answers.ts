@@ -210,9 +210,12 @@ export function createQueryAnswers(
 
   /** The id of the transaction a schedule create or sign (that went through) holds. */
   async function scheduledTransactionIdOf(row: TransactionRow) {
-    if (row.result !== 'SUCCESS' || !row.entityId) return undefined;
-    if (row.name === 'SCHEDULECREATE') return row.transactionId;
-    if (row.name !== 'SCHEDULESIGN') return undefined;
+    if (!row.entityId) return undefined;
+    if (row.name === 'SCHEDULECREATE' && row.result === 'SUCCESS') return row.transactionId;
+    const named =
+      (row.name === 'SCHEDULESIGN' && row.result === 'SUCCESS') ||
+      (row.name === 'SCHEDULECREATE' && row.result === 'IDENTICAL_SCHEDULE_ALREADY_CREATED');
+    if (!named) return undefined;
     const [schedule] = await db
       .select({ id: ledgerSchedules.scheduledTransactionId })
       .from(ledgerSchedules)
@@ -409,7 +412,9 @@ export function createQueryAnswers(
       const [row] = scheduleId
         ? await db.select().from(ledgerSchedules).where(eq(ledgerSchedules.scheduleId, scheduleId))
         : [];
-      if (!row) return { precheck: 'INVALID_SCHEDULE_ID' as const };
+      // As on Hedera, a schedule is gone from the node's state once it expired (the mirror keeps it).
+      if (!row || row.expirationNs <= BigInt(Date.now()) * 1_000_000n)
+        return { precheck: 'INVALID_SCHEDULE_ID' as const };
       return {
         precheck: 'OK' as const,
         scheduleInfo: {

@@ -8,6 +8,7 @@ import {
   ScheduleDeleteTransaction,
   ScheduleInfoQuery,
   ScheduleSignTransaction,
+  Status,
   Timestamp,
   TransactionReceiptQuery,
   TransferTransaction,
@@ -59,6 +60,21 @@ describe.each(ledgerEngineCases)('schedules on $engine', ({ open }) => {
     expect(receipt.status.toString()).toBe('SUCCESS');
     const scheduleId = receipt.scheduleId!.toString();
     const scheduledId = receipt.scheduledTransactionId!;
+    // The same transaction scheduled again while the first waits is that schedule.
+    const again = await execute(
+      new ScheduleCreateTransaction()
+        .setScheduledTransaction(payOut(accountId))
+        .setScheduleMemo('pay out')
+        .setAdminKey(adminKey.publicKey),
+      [adminKey],
+    );
+    const identical = await new TransactionReceiptQuery()
+      .setTransactionId(again.transactionId)
+      .setValidateStatus(false)
+      .execute(ledger.client);
+    expect(identical.status.toString()).toBe('IDENTICAL_SCHEDULE_ALREADY_CREATED');
+    expect(identical.scheduleId?.toString()).toBe(scheduleId);
+    expect(identical.scheduledTransactionId?.toString()).toBe(scheduledId.toString());
     expect(scheduledId.scheduled).toBe(true);
     expect(scheduledId.accountId!.toString()).toBe(created.transactionId.accountId!.toString());
 
@@ -157,12 +173,21 @@ describe.each(ledgerEngineCases)('schedules on $engine', ({ open }) => {
     );
     const scheduleId = (await created.getReceipt(ledger.client)).scheduleId!;
     const executedAt = async () =>
-      (await new ScheduleInfoQuery().setScheduleId(scheduleId).execute(ledger.client)).executed;
+      (await mirror<{ executed_timestamp: string | null }>(`/schedules/${scheduleId}`)).executed_timestamp;
     // Every signature is there, and it still waits.
+    expect(
+      (await new ScheduleInfoQuery().setScheduleId(scheduleId).execute(ledger.client)).executed,
+    ).toBeNull();
     expect(await executedAt()).toBeNull();
     expect(await hbarOf(accountId)).toBe(String(10 * 100_000_000));
     await expect.poll(executedAt, { timeout: 8_000, interval: 250 }).not.toBeNull();
-    expect((await executedAt())!.toDate().getTime()).toBeGreaterThanOrEqual(expiry.getTime());
+    expect(Number((await executedAt())!) * 1000).toBeGreaterThanOrEqual(expiry.getTime());
     expect(await hbarOf(accountId)).toBe(String(9 * 100_000_000));
+    // Expired, it is gone from the node's state; the mirror keeps it.
+    await expect(
+      new ScheduleInfoQuery().setScheduleId(scheduleId).execute(ledger.client),
+    ).rejects.toMatchObject({
+      status: Status.InvalidScheduleId,
+    });
   });
 });
