@@ -133,6 +133,8 @@ export default tseslint.config(
       'e2e/playwright-report/**',
       // Hedera's SDK's example programs, kept exactly as published.
       'packages/local-ledger/conformance/sdk-examples/**',
+      // Written by packages/contracts/scripts/answer-validators.ts.
+      'packages/contracts/src/generated/**',
     ],
   },
   js.configs.recommended,

@@ -4,9 +4,12 @@ import { describeLoad, measureFirstLoad, totalGzip } from '../first-load';
 
 const KB = 1024;
 
-/** Each page's first-load JavaScript budget (gzip), as the product's performance targets set them. */
+/**
+ * Each page's first-load JavaScript budget (gzip), as the product's performance targets set them. The
+ * search page's target is 150 KB; it is held at 145 so a feature has room before it reaches it.
+ */
 const budgets: { path: string; heading: string; budgetKb: number }[] = [
-  { path: '/gui/domains/web3', heading: 'Smart domains. Tokenized on Hedera.', budgetKb: 150 },
+  { path: '/gui/domains/web3', heading: 'Smart domains. Tokenized on Hedera.', budgetKb: 145 },
   { path: '/gui/claim', heading: 'Claim Domain', budgetKb: 200 },
   { path: '/gui/cart', heading: 'Your Cart', budgetKb: 200 },
   { path: '/gui/w3mydomains', heading: 'Domains', budgetKb: 200 },

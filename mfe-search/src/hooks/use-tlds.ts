@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createApiClient } from '@registry/api-client/client';
-import { DEFAULT_TLD } from '@registry/contracts/tld';
+import { DEFAULT_TLD } from '@registry/contracts/domain-name';
 
 export type TldsState =
   | { status: 'loading'; tlds: string[] }

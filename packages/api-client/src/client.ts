@@ -1,20 +1,13 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import * as z from 'zod/mini';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { bus } from '@registry/bus';
-import { ApiErrorSchema } from '@registry/contracts/api-error';
-import { ChallengeResponseSchema, SessionResponseSchema } from '@registry/contracts/auth';
-import {
-  AvailabilityResponseSchema,
-  SuggestionsResponseSchema,
-  TakenResponseSchema,
-} from '@registry/contracts/domains';
-import { LedgerInfoSchema, RateSchema } from '@registry/contracts/network';
+import { answerChecks } from '@registry/contracts/answer-checks';
 import type { ProfileUpdate } from '@registry/contracts/profile-update';
 import type { RecordField } from '@registry/contracts/records';
-import { TldListResponseSchema } from '@registry/contracts/tld';
 import type { QuoteRequest } from '@registry/contracts/orders';
 
-// Schemas of pages other than the first: loaded with their first call (alongside the request).
+// The first load's answers are checked with the validators compiled from their schemas; the schemas
+// of other pages (and the schema library) are loaded with their first call, alongside the request.
 const profileSchemas = () => import('@registry/contracts/profile');
 const recordSchemas = () => import('@registry/contracts/records');
 const orderSchemas = () => import('@registry/contracts/orders');
@@ -45,11 +38,13 @@ export class ApiRequestError extends Error {
 
 async function toApiRequestError(error: unknown): Promise<never> {
   if (error instanceof HTTPError) {
-    const body = ApiErrorSchema.safeParse(await error.response.json().catch(() => null));
+    const body = await answerChecks.apiError['~standard'].validate(
+      await error.response.json().catch(() => null),
+    );
     throw new ApiRequestError(
       error.response.status,
-      body.success ? body.data.code : 'HTTP_ERROR',
-      body.success ? body.data.message : `The server answered ${error.response.status}`,
+      body.issues ? 'HTTP_ERROR' : body.value.code,
+      body.issues ? `The server answered ${error.response.status}` : body.value.message,
     );
   }
   throw error;
@@ -104,7 +99,7 @@ export function createApiClient({
 
 /** One call: the answer parsed with its schema (loaded with the call when given as a loader). */
 function createCall(http: KyInstance) {
-  return async function call<S extends z.ZodMiniType>(
+  return async function call<S extends StandardSchemaV1>(
     schemaSource: S | (() => Promise<S>),
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
@@ -114,7 +109,7 @@ function createCall(http: KyInstance) {
       body?: Blob;
       headers?: Record<string, string>;
     } = {},
-  ): Promise<z.infer<S>> {
+  ): Promise<StandardSchemaV1.InferOutput<S>> {
     const schema = typeof schemaSource === 'function' ? schemaSource() : Promise.resolve(schemaSource);
     let text: string;
     try {
@@ -124,9 +119,10 @@ function createCall(http: KyInstance) {
     }
     const body = parseJson(text);
     // Spec section 7: an answer without (usable) data is -404 'Invalid Operation'.
-    const parsed = (await schema).safeParse(body);
-    if (body === undefined || body === null || !parsed.success) throw invalidOperation();
-    return parsed.data;
+    if (body === undefined || body === null) throw invalidOperation();
+    const checked = await (await schema)['~standard'].validate(body);
+    if (checked.issues) throw invalidOperation();
+    return checked.value;
   };
 }
 
@@ -135,15 +131,15 @@ type Call = ReturnType<typeof createCall>;
 /** What anyone may ask, signed in or not: names, the rate, the ledger, reverse and forward look-ups. */
 function publicEndpoints(call: Call) {
   return {
-    listTlds: () => call(TldListResponseSchema, 'get', 'tlds'),
+    listTlds: () => call(answerChecks.tldList, 'get', 'tlds'),
     checkAvailability: (domainName: string) =>
-      call(AvailabilityResponseSchema, 'get', 'domains/availability', { searchParams: { name: domainName } }),
+      call(answerChecks.availability, 'get', 'domains/availability', { searchParams: { name: domainName } }),
     getSuggestions: (domainName: string) =>
-      call(SuggestionsResponseSchema, 'get', 'domains/suggestions', { searchParams: { name: domainName } }),
+      call(answerChecks.suggestions, 'get', 'domains/suggestions', { searchParams: { name: domainName } }),
     findTakenNames: (names: string[]) =>
-      call(TakenResponseSchema, 'post', 'domains/taken', { json: { names } }),
-    getRate: () => call(RateSchema, 'get', 'rate'),
-    getLedgerInfo: () => call(LedgerInfoSchema, 'get', 'ledger-info'),
+      call(answerChecks.taken, 'post', 'domains/taken', { json: { names } }),
+    getRate: () => call(answerChecks.rate, 'get', 'rate'),
+    getLedgerInfo: () => call(answerChecks.ledgerInfo, 'get', 'ledger-info'),
     /** An account's primary name (public); a 404 when it has none. */
     reverseLookup: (accountId: string) =>
       call(
@@ -160,15 +156,15 @@ function publicEndpoints(call: Call) {
 function sessionEndpoints(call: Call, http: KyInstance) {
   return {
     createSignInChallenge: (accountId: string) =>
-      call(ChallengeResponseSchema, 'post', 'auth/challenge', { json: { accountId } }),
+      call(answerChecks.challenge, 'post', 'auth/challenge', { json: { accountId } }),
     verifySignIn: (input: { accountId: string; nonce: string; signatureMap: string }) =>
-      call(SessionResponseSchema, 'post', 'auth/verify', { json: input }),
-    getSession: () => call(z.object({ accountId: z.string() }), 'get', 'auth/session'),
+      call(answerChecks.session, 'post', 'auth/verify', { json: input }),
+    getSession: () => call(answerChecks.signedInAccount, 'get', 'auth/session'),
     async logout(): Promise<void> {
       await http.post('auth/logout').catch(toApiRequestError);
     },
     /** Ends every session of the signed-in account, in every browser. */
-    logoutEverywhere: () => call(z.object({ ended: z.number() }), 'post', 'auth/logout-everywhere'),
+    logoutEverywhere: () => call(answerChecks.logoutEverywhere, 'post', 'auth/logout-everywhere'),
   };
 }
 

@@ -29,4 +29,10 @@ export const SessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
+/** Answer of `GET /auth/session`: who is signed in with this cookie. */
+export const SignedInAccountSchema = z.object({ accountId: z.string() });
+
+/** Answer of `POST /auth/logout-everywhere`: how many sessions it ended. */
+export const LogoutEverywhereResponseSchema = z.object({ ended: z.int() });
+
 export const SIGN_IN_MESSAGE_PREFIX = 'Sign in to Hedera Domains';

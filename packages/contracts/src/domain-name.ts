@@ -83,3 +83,6 @@ export function splitDomainName(name: string): { labels: string[]; tld: string; 
   const labels = name.split('.');
   return { labels, tld: labels[labels.length - 1] ?? '', isSubdomain: labels.length === 3 };
 }
+
+/** The top-level domain preselected in the search box. */
+export const DEFAULT_TLD = 'hbar';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { FULL_DOMAIN_NAME } from './domain-name';
+import { AVAILABILITY_STATUS } from './status-codes';
 
 export const DomainNameSchema = z
   .string()
@@ -15,9 +16,6 @@ export const AvailabilityQuerySchema = z.object({
   /** Claim promotion marker. */
   promo: z.optional(z.enum(['claim'])),
 });
-
-/** A name's availability: available (with a price), unavailable (reserved or taken), network down ('HCS-DOWN'). */
-export const AVAILABILITY_STATUS = { available: 1, unavailable: 0, networkDown: -9 } as const;
 
 /** What a name released after its grace period costs on top (once, fixed by the quote) until `endsOn`. */
 export const ReleasePremiumSchema = z.object({ price: z.number(), priceUsd: z.number(), endsOn: z.string() });

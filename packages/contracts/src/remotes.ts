@@ -1,4 +1,7 @@
-import * as z from 'zod/mini';
+/**
+ * The apps, where they live and what they must agree on: plain values with no schema library behind
+ * them, read by the shell's first load. The list's shape (`RemotesManifestSchema`) is in remote-list.ts.
+ */
 
 /**
  * The one list of apps: Module Federation name, folder (in the workspace and under `/remotes/` on the
@@ -27,20 +30,18 @@ export const REMOTE_FOLDERS = Object.fromEntries(REMOTE_APPS.map((app) => [app.n
 
 /**
  * Versions of the shared contracts and event bus this build was made with. A remote built against
- * another major of either is not loaded into this shell (see `BuildInfoSchema`).
+ * another major of either is not loaded into this shell (see `buildSkew`).
  */
 export const CONTRACTS_VERSION = '1.1.0';
 export const BUS_VERSION = '1.1.0';
 
-/** What a build states about itself (`registry-build.json` beside its `mf-manifest.json`). */
-export const BuildInfoSchema = z.object({ contracts: z.string(), bus: z.string() });
-export type BuildInfo = z.infer<typeof BuildInfoSchema>;
+/** What a build states about itself, beside its `mf-manifest.json` (`BuildInfoSchema`). */
 export const BUILD_INFO_FILE = 'registry-build.json';
 
 const major = (version: string) => Number(version.split('.')[0]);
 
 /** Why a remote built with `build` cannot run in this shell, or null when it can. */
-export function buildSkew(build: BuildInfo): string | null {
+export function buildSkew(build: { contracts: string; bus: string }): string | null {
   if (major(build.contracts) !== major(CONTRACTS_VERSION))
     return `it was built for contracts ${build.contracts}; this app runs contracts ${CONTRACTS_VERSION}`;
   if (major(build.bus) !== major(BUS_VERSION))
@@ -58,25 +59,6 @@ export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 export function remoteEntryAddress(address: string): string {
   return address.replace(/(^|\/)mf-manifest\.json(?=$|[?#])/, `$1${REMOTE_ENTRY_FILE}`);
 }
-
-export const RemoteEntrySchema = z.object({
-  name: z.enum(REMOTE_NAMES),
-  /** URL of the remote's `remoteEntry.js` (absolute, or relative to the page). */
-  entry: z.string().check(z.minLength(1)),
-  /** The release serving it (absent: the server's own build or a configured address). */
-  version: z.optional(z.string()),
-  /** The entry's SHA-256 as recorded with its release (`sha256-…`): the browser refuses other bytes. */
-  integrity: z.optional(z.string()),
-  /** What its build states, when the server knows it. */
-  build: z.optional(BuildInfoSchema),
-});
-export type RemoteEntry = z.infer<typeof RemoteEntrySchema>;
-
-/** Answer of `GET /remotes.json`: where the shell finds each remote at run time. */
-export const RemotesManifestSchema = z.object({
-  remotes: z.array(RemoteEntrySchema),
-});
-export type RemotesManifest = z.infer<typeof RemotesManifestSchema>;
 
 /** What every remote exposes as `./pages`: page components keyed by page id. */
 export const EXPOSED_PAGES_MODULE = './pages';

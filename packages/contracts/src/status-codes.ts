@@ -1,8 +1,10 @@
 /**
  * The spec's numeric codes, named once. Plain numbers with no schema library behind them: a page that
- * needs a code does not load zod for it. AVAILABILITY_STATUS lives with the availability answer
- * (domains.ts), which every page has loaded already.
+ * needs a code does not load zod for it.
  */
+
+/** A name's availability: available (with a price), unavailable (reserved or taken), network down ('HCS-DOWN'). */
+export const AVAILABILITY_STATUS = { available: 1, unavailable: 0, networkDown: -9 } as const;
 
 /** The `status` of an answer that did what was asked, and of one that did not. */
 export const OK_STATUS = 1 as const;

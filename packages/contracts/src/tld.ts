@@ -10,6 +10,3 @@ export const TldListResponseSchema = z.object({
   tlds: z.array(TldSchema),
 });
 export type TldListResponse = z.infer<typeof TldListResponseSchema>;
-
-/** The top-level domain preselected in the search box. */
-export const DEFAULT_TLD = 'hbar';

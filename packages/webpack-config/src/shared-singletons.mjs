@@ -65,17 +65,14 @@ export const SHELL_FRAME_MODULES = new Set([
   '@registry/api-client/client',
   '@registry/cart/cart-store',
   '@registry/wallet/wallet-session',
-  '@registry/contracts/account',
-  '@registry/contracts/api-error',
-  '@registry/contracts/auth',
+  // The answers the frame and the search page read are checked by compiled validators: no module of
+  // the first load imports the schema library (the contracts' zod schemas load with their pages).
+  '@registry/contracts/answer-checks',
   '@registry/contracts/bus-events',
   '@registry/contracts/domain-name',
-  '@registry/contracts/domains',
-  '@registry/contracts/network',
   '@registry/contracts/pricing',
   '@registry/contracts/remotes',
   '@registry/contracts/routes',
-  '@registry/contracts/tld',
   '@registry/ui/button',
   '@registry/ui/spinner',
   // The kit's small pieces that nearly every page shows: cheaper inside the entry than a request each.

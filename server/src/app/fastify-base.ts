@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RemotesManifest } from '@registry/contracts/remotes';
+import type { RemotesManifest } from '@registry/contracts/remote-list';
 import type { AppConfig } from '../config';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from '../plugins/error-handler';
 import { sharedStandardOutput, type LogDestination } from '../plugins/log-output';

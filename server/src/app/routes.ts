@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { RemotesManifest } from '@registry/contracts/remotes';
+import type { RemotesManifest } from '@registry/contracts/remote-list';
 import { usesSecureCookies, type AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { localLedgerDevRoutes, localLedgerRestRoutes, type LocalRate } from '../ledger/local-ledger-adapter';

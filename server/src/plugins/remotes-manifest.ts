@@ -6,9 +6,8 @@ import {
   REMOTE_FOLDERS,
   REMOTE_NAMES,
   remoteEntryAddress,
-  RemotesManifestSchema,
-  type RemotesManifest,
 } from '@registry/contracts/remotes';
+import { RemotesManifestSchema, type RemotesManifest } from '@registry/contracts/remote-list';
 import type { AppConfig } from '../config';
 import { requestCookie, setCookie } from './cookies';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { RemotesManifest } from '@registry/contracts/remotes';
+import type { RemotesManifest } from '@registry/contracts/remote-list';
 
 /** What HashPack and Blade reach through WalletConnect, from the page. */
 const WALLETCONNECT_CONNECT = [

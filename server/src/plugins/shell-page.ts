@@ -6,8 +6,8 @@ import {
   REMOTE_FOLDERS,
   REMOTES_LIST_ELEMENT,
   type RemoteName,
-  type RemotesManifest,
 } from '@registry/contracts/remotes';
+import type { RemotesManifest } from '@registry/contracts/remote-list';
 import { PATTERNS, ROUTE_MANIFEST, queryMatches, type PageRoute } from '@registry/contracts/routes';
 import { requestCookie } from './cookies';
 import { browserBucket } from './remotes-manifest';

@@ -4,11 +4,10 @@ import {
   buildSkew,
   EXPOSED_PAGES_MODULE,
   REMOTES_LIST_ELEMENT,
-  RemotesManifestSchema,
-  type BuildInfo,
-  type RemoteEntry,
   type RemoteName,
 } from '@registry/contracts/remotes';
+import { answerChecks } from '@registry/contracts/answer-checks';
+import type { BuildInfo, RemoteEntry, RemotesManifest } from '@registry/contracts/remote-list';
 import type { ComponentType } from 'react';
 import type { PageProps } from '@registry/contracts/routes';
 import { countRemote, remoteTried } from './remote-health';
@@ -64,11 +63,18 @@ async function fetchList(): Promise<unknown> {
   return response.json();
 }
 
+/** The list checked against its contract: a list of another shape loads nothing. */
+async function checkedList(list: unknown): Promise<RemotesManifest> {
+  const checked = await answerChecks.remotesList['~standard'].validate(list);
+  if (checked.issues) throw new Error(checked.issues[0]?.message ?? 'The remotes list is not valid');
+  return checked.value;
+}
+
 /** Registers every remote not running yet, from the page's own list first, then `/remotes.json`. */
 async function fetchAndRegister(): Promise<Registration> {
-  const list = listInPage() ?? (await fetchList());
+  const list = await checkedList(listInPage() ?? (await fetchList()));
   const entries = new Map(
-    RemotesManifestSchema.parse(list).remotes.map((remote) => {
+    list.remotes.map((remote) => {
       const entry = new URL(remote.entry, location.href).href;
       if (remote.integrity) integrityOf.set(entry, remote.integrity);
       return [remote.name, { ...remote, entry }];

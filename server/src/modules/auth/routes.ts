@@ -3,7 +3,9 @@ import { z } from 'zod';
 import {
   ChallengeRequestSchema,
   ChallengeResponseSchema,
+  LogoutEverywhereResponseSchema,
   SessionResponseSchema,
+  SignedInAccountSchema,
   VerifyRequestSchema,
 } from '@registry/contracts/auth';
 import { ApiErrorSchema } from '@registry/contracts/api-error';
@@ -67,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   sessionRoutes(app, requireSession, ['auth'])(
     'GET',
     '/auth/session',
-    { summary: 'The signed-in account', response: z.object({ accountId: z.string() }) },
+    { summary: 'The signed-in account', response: SignedInAccountSchema },
     async (accountId) => ({ accountId }),
   );
 
@@ -76,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     '/auth/logout-everywhere',
     {
       summary: 'Sign out everywhere: end every session of the signed-in account, in every browser',
-      response: z.object({ ended: z.number().int() }),
+      response: LogoutEverywhereResponseSchema,
     },
     async (accountId) => ({ ended: await auth.logoutEverywhere(accountId) }),
   );

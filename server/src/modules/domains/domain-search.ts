@@ -1,6 +1,6 @@
-import { DEFAULT_TLD } from '@registry/contracts/tld';
-import { splitDomainName, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
-import { AVAILABILITY_STATUS, type AvailabilityResponse, type Suggestion } from '@registry/contracts/domains';
+import { DEFAULT_TLD, splitDomainName, MAX_LABEL_LENGTH } from '@registry/contracts/domain-name';
+import type { AvailabilityResponse, Suggestion } from '@registry/contracts/domains';
+import { AVAILABILITY_STATUS } from '@registry/contracts/status-codes';
 import { similarityPercent } from '@registry/contracts/similarity';
 import { premiumEndsAt, releasePremiumUsd, usdToHbar } from '@registry/contracts/pricing';
 import type { Db } from '../../db/database';

@@ -4,15 +4,17 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BUILD_INFO_FILE,
-  BuildInfoSchema,
   REMOTE_APPS,
   REMOTE_ENTRY_FILE,
   REMOTE_FOLDERS,
+  type RemoteName,
+} from '@registry/contracts/remotes';
+import {
+  BuildInfoSchema,
   RemotesManifestSchema,
   type BuildInfo,
-  type RemoteName,
   type RemotesManifest,
-} from '@registry/contracts/remotes';
+} from '@registry/contracts/remote-list';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../http-error';
 import * as repo from './repo';

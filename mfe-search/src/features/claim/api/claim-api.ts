@@ -2,7 +2,7 @@ import { ApiRequestError, createApiClient } from '@registry/api-client/client';
 import { sessionJournal } from '@registry/paid-flow';
 import { CLAIM_MESSAGES, CLAIM_PAGE_MESSAGES, CLAIM_STATUS } from '@registry/contracts/orders';
 import { SEARCH_MESSAGES } from '../../../api/search-messages';
-import { AVAILABILITY_STATUS } from '@registry/contracts/domains';
+import { AVAILABILITY_STATUS } from '@registry/contracts/status-codes';
 
 export const claimApi = createApiClient();
 

@@ -1,5 +1,6 @@
 import { ApiRequestError, createApiClient } from '@registry/api-client/client';
-import { AVAILABILITY_STATUS, type AvailabilityResponse } from '@registry/contracts/domains';
+import type { AvailabilityResponse } from '@registry/contracts/domains';
+import { AVAILABILITY_STATUS } from '@registry/contracts/status-codes';
 import { SEARCH_MESSAGES } from '../../../api/search-messages';
 
 const api = createApiClient();
