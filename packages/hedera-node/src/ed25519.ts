@@ -1,6 +1,10 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { PublicKey, type PrivateKey, type Transaction } from '@hashgraph/sdk';
 import { proto } from '@hiero-ledger/proto';
+import { mod, invert } from '@noble/curves/abstract/modular';
+import type { ProjPointType } from '@noble/curves/abstract/weierstrass';
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { keccak_256 } from '@noble/hashes/sha3';
 
 /**
  * Ed25519 through Node's own crypto. The SDK signs and verifies Ed25519 in JavaScript (tweetnacl), a few
@@ -25,9 +29,53 @@ function publicKeyObject(raw: Uint8Array): KeyObject {
   return keyObject;
 }
 
+/**
+ * ECDSA (secp256k1) public keys as curve points with their multiplication tables: the SDK decompresses
+ * the key and multiplies without tables at every check; a payer's key, checked with each of its
+ * transactions, is prepared once.
+ */
+const ecdsaPoints = new Map<string, ProjPointType<bigint>>();
+
+function ecdsaPoint(raw: Uint8Array): ProjPointType<bigint> {
+  const id = Buffer.from(raw).toString('hex');
+  let point = ecdsaPoints.get(id);
+  if (!point) {
+    if (ecdsaPoints.size >= MAX_KEPT_KEYS) ecdsaPoints.clear();
+    point = secp256k1.ProjectivePoint.fromHex(raw);
+    point._setWindowSize(8);
+    ecdsaPoints.set(id, point);
+  }
+  return point;
+}
+
+/**
+ * Hedera's ECDSA check, as the SDK makes it: the signature is r‖s (64 bytes, low S) over the message's
+ * Keccak-256; valid when u1·G + u2·P has r as its x coordinate (mod n).
+ */
+function ecdsaSignatureValid(rawKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
+  if (signature.length !== 64) return false;
+  const { n } = secp256k1.CURVE;
+  try {
+    const { r, s } = secp256k1.Signature.fromCompact(signature);
+    if (s > n >> 1n) return false;
+    const h = mod(BigInt(`0x${Buffer.from(keccak_256(message)).toString('hex')}`), n);
+    const sInverse = invert(s, n);
+    // `multiply` uses the tables (`multiplyUnsafe` of noble-curves 1.8 gives other points with them).
+    // It takes no zero: u1 is zero only for a hash of n's multiple, u2 never (r and s are below n).
+    const sum = secp256k1.ProjectivePoint.BASE.multiply(mod(h * sInverse, n)).add(
+      ecdsaPoint(rawKey).multiply(mod(r * sInverse, n)),
+    );
+    if (sum.equals(secp256k1.ProjectivePoint.ZERO)) return false;
+    return mod(sum.toAffine().x, n) === r;
+  } catch {
+    // Not a point, or r or s out of range.
+    return false;
+  }
+}
+
 /** Whether `signature` is `publicKey`'s signature of `message`. */
 export function verifySignature(publicKey: PublicKey, message: Uint8Array, signature: Uint8Array): boolean {
-  if (publicKey.type !== 'ED25519') return publicKey.verify(message, signature);
+  if (publicKey.type !== 'ED25519') return ecdsaSignatureValid(publicKey.toBytesRaw(), message, signature);
   if (signature.length !== 64) return false;
   return verify(null, message, publicKeyObject(publicKey.toBytesRaw()), signature);
 }
@@ -94,13 +142,28 @@ export function transactionBodyOf(transaction: Transaction): proto.TransactionBo
   return proto.TransactionBody.decode(copy?.bodyBytes ?? new Uint8Array());
 }
 
+/** Keys already checked against a transaction (its precheck and its consensus both ask), by raw key. */
+const checkedSigners = new WeakMap<Transaction, Map<string, boolean>>();
+
 /**
  * Whether every signed copy of the transaction carries a valid signature of `publicKey`: the rule of
- * the SDK's `PublicKey.verifyTransaction`, with Node's Ed25519.
+ * the SDK's `PublicKey.verifyTransaction`, with Node's Ed25519 and prepared ECDSA keys. Read once per
+ * transaction and key, as its signed copies are.
  */
 export function transactionSignedBy(publicKey: PublicKey, transaction: Transaction): boolean {
-  if (publicKey.type !== 'ED25519') return publicKey.verifyTransaction(transaction);
   const raw = Buffer.from(publicKey.toBytesRaw());
+  const id = `${publicKey.type}:${raw.toString('hex')}`;
+  let checked = checkedSigners.get(transaction);
+  if (!checked) checkedSigners.set(transaction, (checked = new Map()));
+  let signed = checked.get(id);
+  if (signed === undefined) {
+    signed = everyCopySignedBy(publicKey, raw, transaction);
+    checked.set(id, signed);
+  }
+  return signed;
+}
+
+function everyCopySignedBy(publicKey: PublicKey, raw: Buffer, transaction: Transaction): boolean {
   const copies = signedCopies(transaction);
   if (copies.length === 0) return false;
   return copies.every((copy) => {
