@@ -173,7 +173,7 @@ export default defineConfig({
       command: [
         'node ../packages/local-ledger/bin/local-ledger.mjs',
         `--port ${realNetwork.ledgerPort} --grpc-port ${realNetwork.grpcPort}`,
-        `--mirror-port ${realNetwork.mirrorPort} --genesis-key ${realNetwork.genesisKey}`,
+        `--mirror-port ${realNetwork.mirrorPort} --mirror-grpc-port 0 --genesis-key ${realNetwork.genesisKey}`,
       ].join(' '),
       url: `http://127.0.0.1:${realNetwork.ledgerPort}/ledger/api/v1/network/exchangerate`,
       reuseExistingServer: false,
@@ -212,7 +212,7 @@ export default defineConfig({
         'node ../packages/local-ledger/bin/local-ledger.mjs',
         `--port ${testnetStandIn.ledgerPort} --grpc-port ${testnetStandIn.grpcPort}`,
         `--nodes ${testnetStandIn.nodes}`,
-        `--mirror-port ${testnetStandIn.mirrorPort} --genesis-key ${testnetStandIn.genesisKey}`,
+        `--mirror-port ${testnetStandIn.mirrorPort} --mirror-grpc-port 0 --genesis-key ${testnetStandIn.genesisKey}`,
       ].join(' '),
       url: `http://127.0.0.1:${testnetStandIn.ledgerPort}/ledger/api/v1/network/exchangerate`,
       reuseExistingServer: false,

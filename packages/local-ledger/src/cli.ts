@@ -4,16 +4,18 @@ import { GENESIS_ACCOUNT } from './ledger-accounts';
 import { openLedgerDatabase } from './ledger-database';
 import { createLedgerServer } from './ledger-server';
 import { createConsensusNode, type ConsensusNode } from './grpc/consensus-node';
+import { createMirrorGrpc } from './grpc/mirror-node';
 import type { NodeEndpoint } from './grpc/system-files';
 import { listenMirrorRest } from './mirror-port';
 import { localNodeAccounts } from './local-node-accounts';
 
-const USAGE = `Usage: local-ledger [--port 5600] [--grpc-port 50211] [--mirror-port 5551] [--nodes 1]
-                    [--host 127.0.0.1] [--data-dir DIR | --database-url URL] [--usd-per-hbar 0.05] [--open]
-                    [--genesis-key DER] [--local-node-accounts]
+const USAGE = `Usage: local-ledger [--port 5599] [--grpc-port 50211] [--mirror-port 5551] [--mirror-grpc-port 5600]
+                    [--nodes 1] [--host 127.0.0.1] [--data-dir DIR | --database-url URL] [--usd-per-hbar 0.05]
+                    [--open] [--genesis-key DER] [--local-node-accounts]
 
 A Hedera ledger and mirror node in one process. Hedera's SDKs reach its consensus node 0.0.3 over
-gRPC and its mirror REST at :5551/api/v1, as Client.forLocalNode() expects; --nodes runs up to 7
+gRPC, its mirror REST at :5551/api/v1 and the mirror's gRPC API (topic subscriptions, the address
+book) at :5600, as Client.forLocalNode() expects; --nodes runs up to 7
 (0.0.3 to 0.0.9, on consecutive ports). Signed transaction bytes may also be posted to
 POST /ledger/transactions, and the mirror read at /ledger/api/v1/... on --port too; fund accounts
 with POST /ledger/faucet. Without --data-dir or --database-url its state lives in a temporary folder,
@@ -24,9 +26,10 @@ Ed25519 0.0.1022-0.0.1031), so a .env written for it works unchanged.`;
 
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: '5600' },
+    port: { type: 'string', default: '5599' },
     'grpc-port': { type: 'string', default: '50211' },
     'mirror-port': { type: 'string', default: '5551' },
+    'mirror-grpc-port': { type: 'string', default: '5600' },
     nodes: { type: 'string', default: '1' },
     host: { type: 'string', default: '127.0.0.1' },
     'data-dir': { type: 'string' },
@@ -47,10 +50,12 @@ const isPort = (value: number) => Number.isInteger(value) && value >= 0 && value
 const port = Number(values.port);
 const grpcPort = Number(values['grpc-port']);
 const mirrorPort = Number(values['mirror-port']);
+const mirrorGrpcPort = Number(values['mirror-grpc-port']);
 const nodeCount = Number(values.nodes);
 const usdPerHbar = Number(values['usd-per-hbar']);
 const validNodes = Number.isInteger(nodeCount) && nodeCount >= 1 && nodeCount <= 7;
-if (!isPort(port) || !isPort(grpcPort) || !isPort(mirrorPort) || !validNodes || !(usdPerHbar > 0)) {
+const ports = [port, grpcPort, mirrorPort, mirrorGrpcPort];
+if (!ports.every(isPort) || !validNodes || !(usdPerHbar > 0)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -92,6 +97,9 @@ for (let index = 0; index < nodeCount; index += 1) {
 }
 const mirror = await listenMirrorRest(server.app, values.host, mirrorPort);
 console.log(`  mirror REST: http://${values.host}:${mirror.port}/api/v1 (and ${address}/ledger/api/v1)`);
+const mirrorGrpc = createMirrorGrpc({ db: database.db, addressBook: () => addressBook });
+const mirrorGrpcBound = await mirrorGrpc.listen(values.host, mirrorGrpcPort);
+console.log(`  mirror gRPC (topic subscriptions, address book): ${values.host}:${mirrorGrpcBound}`);
 console.log(`  consensus over HTTP: POST ${address}/ledger/transactions`);
 console.log(`  faucet: POST ${address}/ledger/faucet {"publicKey": "<DER hex>"}`);
 if (values['local-node-accounts']) {
@@ -112,7 +120,7 @@ console.log(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     mirror.close();
-    await Promise.all([server.app.close(), ...nodes.map((node) => node.close())]);
+    await Promise.all([server.app.close(), mirrorGrpc.close(), ...nodes.map((node) => node.close())]);
     await database.close();
     process.exit(0);
   });

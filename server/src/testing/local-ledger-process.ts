@@ -31,7 +31,11 @@ const BIN = path.join(
 export async function startLocalLedgerProcess({ nodes: nodeCount = 1 } = {}): Promise<LocalLedgerProcess> {
   const child = spawn(
     process.execPath,
-    [BIN, '--port', '0', '--grpc-port', '0', '--mirror-port', '0', '--nodes', String(nodeCount)],
+    [
+      BIN,
+      ...['--port', '0', '--grpc-port', '0', '--mirror-port', '0', '--mirror-grpc-port', '0'],
+      ...['--nodes', String(nodeCount)],
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -4,7 +4,7 @@ import { Transaction, TransferTransaction } from '@hashgraph/sdk';
 import { LedgerUnavailableError } from '@registry/hedera-node/ledger-port';
 import type { LedgerDb } from '../ledger-db';
 import type { LocalLedger } from '../local-ledger';
-import { loadHapiServices, type ServiceName } from './hapi-services';
+import { grpcServerHandle, loadHapiServices, type GrpcServerHandle, type ServiceName } from './hapi-services';
 import { QUERY_FEE_TINYBARS } from '../ledger-accounts';
 import type { LocalRate } from '../mirror-format';
 import { SYSTEM_FILE_NUMBERS, systemFileContents, type NodeEndpoint } from './system-files';
@@ -116,11 +116,7 @@ function unary(answer: Unary, isDown: () => boolean): grpc.handleUnaryCall<unkno
   };
 }
 
-export type ConsensusNode = {
-  /** Listens on `host:port`; answers the port bound (0 picks a free one). */
-  listen(host: string, port: number): Promise<number>;
-  close(): Promise<void>;
-};
+export type ConsensusNode = GrpcServerHandle;
 
 /**
  * A Hedera consensus node over gRPC (HAPI, from Hedera's own .proto files) in front of the local
@@ -312,16 +308,5 @@ export function createConsensusNode({
     server.addService(definition, handlers);
   }
 
-  return {
-    listen: (host, port) =>
-      new Promise((resolve, reject) =>
-        server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
-          error ? reject(error) : resolve(bound),
-        ),
-      ),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.tryShutdown(() => resolve());
-      }),
-  };
+  return grpcServerHandle(server);
 }

@@ -49,18 +49,21 @@ function endpointOf({ host, port }: NodeEndpoint): proto.IServiceEndpoint {
   return ipv4 ? { ipAddressV4: Uint8Array.from(parts), port } : { domainName: reachable, port };
 }
 
+/** The nodes as the address book lists them (the files 0.0.101 and 0.0.102, the mirror's `getNodes`). */
+export function addressBookEntries(nodes: NodeEndpoint[]): proto.INodeAddress[] {
+  return nodes.map((node) => {
+    const accountNum = Number(node.nodeAccountId.split('.')[2]);
+    return {
+      nodeId: Long.fromNumber(accountNum - 3),
+      nodeAccountId: { shardNum: Long.ZERO, realmNum: Long.ZERO, accountNum: Long.fromNumber(accountNum) },
+      serviceEndpoint: [endpointOf(node)],
+      description: `local ledger node ${node.nodeAccountId}`,
+    };
+  });
+}
+
 function addressBook(nodes: NodeEndpoint[]) {
-  return proto.NodeAddressBook.encode({
-    nodeAddress: nodes.map((node) => {
-      const accountNum = Number(node.nodeAccountId.split('.')[2]);
-      return {
-        nodeId: Long.fromNumber(accountNum - 3),
-        nodeAccountId: { shardNum: Long.ZERO, realmNum: Long.ZERO, accountNum: Long.fromNumber(accountNum) },
-        serviceEndpoint: [endpointOf(node)],
-        description: `local ledger node ${node.nodeAccountId}`,
-      };
-    }),
-  }).finish();
+  return proto.NodeAddressBook.encode({ nodeAddress: addressBookEntries(nodes) }).finish();
 }
 
 /**

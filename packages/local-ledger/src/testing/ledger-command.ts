@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 const BIN = fileURLToPath(new URL('../../bin/local-ledger.mjs', import.meta.url));
 
 /** Every port the command opens, each a free one. */
-export const FREE_PORTS = ['--port', '0', '--grpc-port', '0', '--mirror-port', '0'];
+export const FREE_PORTS = [
+  '--port',
+  '0',
+  '--grpc-port',
+  '0',
+  '--mirror-port',
+  '0',
+  '--mirror-grpc-port',
+  '0',
+];
 
 export type RunningLedger = { child: ChildProcess; origin: string; output: () => string };
 
