@@ -161,10 +161,33 @@ async function searchListing(request: APIRequestContext) {
 }
 
 /**
- * Opens the search page `times` in a browser of the canary bucket `bucket` (each load reported when the
- * page is hidden), and says what the first load showed (later ones may already follow a decision).
+ * Page loads of search (mounts and load failures, every version) the release server has taken in from
+ * browsers' reports since it started: its Prometheus counters, which only grow.
  */
-async function loadSearchPages(browser: Browser, baseURL: string, bucket: number, times: number) {
+async function searchLoadsTakenIn(request: APIRequestContext) {
+  const metrics = await (await request.get('/metrics')).text();
+  let loads = 0;
+  for (const [, count] of metrics.matchAll(
+    /^remote_events_total\{remote="search",version="[^"]+",kind="(?:mount|load-failure)"\} (\d+)$/gm,
+  ))
+    loads += Number(count);
+  return loads;
+}
+
+/**
+ * Opens the search page `times` in a browser of the canary bucket `bucket` (each load reported when the
+ * page is hidden), and says what the first load showed (later ones may already follow a decision). The
+ * browser is closed once the server has taken in those loads: the reports are beacons, which Playwright
+ * does not see, so the server's counters are what says they are through.
+ */
+async function loadSearchPages(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string,
+  bucket: number,
+  times: number,
+) {
+  const takenInBefore = await searchLoadsTakenIn(request);
   const context = await browser.newContext({ baseURL });
   await context.addCookies([{ name: 'registry_canary', value: String(bucket), url: baseURL }]);
   const page = await context.newPage();
@@ -176,16 +199,12 @@ async function loadSearchPages(browser: Browser, baseURL: string, bucket: number
     await expect(tagline.or(fallback)).toBeVisible();
     const shown = (await fallback.isVisible()) ? 'fallback' : ((await tagline.textContent()) ?? '');
     if (load === 0) first = shown;
-    // Hidden: the page sends what it counted; the browser is not closed before the report is through.
-    const reported = context
-      .waitForEvent('requestfinished', {
-        predicate: (request) => request.url().endsWith('/api/remote-health'),
-        timeout: 5_000,
-      })
-      .catch(() => undefined);
+    // Hidden: the page sends what it counted.
     await page.goto('about:blank');
-    await reported;
   }
+  await expect
+    .poll(() => searchLoadsTakenIn(request), { timeout: 30_000, intervals: [500] })
+    .toBeGreaterThanOrEqual(takenInBefore + times);
   await context.close();
   return first;
 }
@@ -220,8 +239,8 @@ test('a search release that throws on render, at 50 % with --auto, is stopped by
     ).toContain('goes to 50 % of browsers; the server makes it live after 600 s and 6 page loads');
 
     // Buckets below 50 get the candidate and see its fallback; the others get live.
-    expect(await loadSearchPages(browser, baseURL!, 10, 7)).toBe('fallback');
-    expect(await loadSearchPages(browser, baseURL!, 80, 7)).toBe(V1_TAGLINE);
+    expect(await loadSearchPages(browser, request, baseURL!, 10, 7)).toBe('fallback');
+    expect(await loadSearchPages(browser, request, baseURL!, 80, 7)).toBe(V1_TAGLINE);
 
     // Long before its window, the server stops it on the errors browsers reported.
     await expect
@@ -238,7 +257,7 @@ test('a search release that throws on render, at 50 % with --auto, is stopped by
     });
     expect(await release('--list')).toContain(`${candidate} stopped: worse than live`);
     // A browser that had the candidate gets the live version on its next load.
-    expect(await loadSearchPages(browser, baseURL!, 10, 1)).toBe(V1_TAGLINE);
+    expect(await loadSearchPages(browser, request, baseURL!, 10, 1)).toBe(V1_TAGLINE);
     expect(await release('--status')).toMatch(new RegExp(`live {4}${live}: \\d+ page loads, 0 with errors`));
   } finally {
     await rm(liveBuild, { recursive: true, force: true });
@@ -259,8 +278,8 @@ test('a healthy search release at 50 % with --auto is made live on its own after
     await release('mfe-search', candidate, '--canary', '50', '--auto', '--window', '10', '--min-mounts', '3');
     // The live bucket first: the candidate cannot be made live before its own bucket has loaded it, so
     // this side sees live whatever the time its loads take (each waits for its health report).
-    expect(await loadSearchPages(browser, baseURL!, 70, 4)).toBe(V1_TAGLINE);
-    expect(await loadSearchPages(browser, baseURL!, 20, 4)).toBe(V2_TAGLINE);
+    expect(await loadSearchPages(browser, request, baseURL!, 70, 4)).toBe(V1_TAGLINE);
+    expect(await loadSearchPages(browser, request, baseURL!, 20, 4)).toBe(V2_TAGLINE);
     await expect
       .poll(async () => (await searchListing(request)).live, { timeout: 40_000, intervals: [1000] })
       .toBe(candidate);
@@ -272,7 +291,7 @@ test('a healthy search release at 50 % with --auto is made live on its own after
       reason: expect.stringMatching(/^healthy for 10 s: error rate 0\.0 %/),
     });
     // Every browser now gets it, the ones that had live included.
-    expect(await loadSearchPages(browser, baseURL!, 70, 1)).toBe(V2_TAGLINE);
+    expect(await loadSearchPages(browser, request, baseURL!, 70, 1)).toBe(V2_TAGLINE);
   } finally {
     await release('mfe-search', '--rollback');
     await rm(healthy, { recursive: true, force: true });
