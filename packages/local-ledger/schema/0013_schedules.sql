@@ -21,5 +21,4 @@ CREATE TABLE IF NOT EXISTS "ledger_schedules" (
 ALTER TABLE "ledger_transactions" ADD COLUMN IF NOT EXISTS "scheduled" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
 DROP INDEX IF EXISTS "ledger_transactions_id_unique";
---> statement-breakpoint
-CREATE UNIQUE INDEX IF NOT EXISTS "ledger_transactions_id_scheduled_unique" ON "ledger_transactions" USING btree ("transaction_id", "scheduled");
+-- Its unique index, with the child records' nonce, is made by 0014_aliases.sql.

@@ -16,7 +16,9 @@ import type { FungibleTransfer } from './transaction-record';
 import { keySatisfied, storedKey } from './ledger-keys';
 import { stakingChanges } from './staking';
 import { assertNotDeleted, newHolderStanding } from './token-controls';
+import { namesAliases, resolveTransferAliases, type AliasAccount } from './alias-accounts';
 import {
+  type AccountIdOf,
   associateAutomatically,
   automaticAssociations,
   fungibleMovesOf,
@@ -28,6 +30,10 @@ import { fail, MAX_NFTS_PER_TRANSACTION, type HbarMovement, type LedgerState, ty
 
 // Crypto transfers (HBAR and tokens), token associations and accounts, as Hedera applies them.
 
+/**
+ * A crypto transfer. Accounts it names by an alias no account has are made first (in child records:
+ * returned in order), on a savepoint with the transfer, so a failed transfer makes none.
+ */
 export async function applyTransfer(
   state: LedgerState,
   tx: Tx,
@@ -37,13 +43,34 @@ export async function applyTransfer(
   movement: HbarMovement,
   nftTransfers: object[],
   tokenTransfers: FungibleTransfer[],
+): Promise<AliasAccount[]> {
+  const through = { consensusTimestamp, movement, nftTransfers, tokenTransfers };
+  if (!namesAliases(transaction)) {
+    await transferBetween(state, tx, transaction, payer, String, through);
+    return [];
+  }
+  return tx.transaction(async (savepoint) => {
+    const { idOf, made } = await resolveTransferAliases(savepoint, transaction, consensusTimestamp);
+    await transferBetween(state, savepoint, transaction, payer, idOf, through);
+    return made;
+  });
+}
+
+async function transferBetween(
+  state: LedgerState,
+  tx: Tx,
+  transaction: TransferTransaction,
+  payer: string,
+  idOf: AccountIdOf,
+  through: Parameters<typeof moveChecked>[5],
 ) {
+  const { movement } = through;
   // Everything is checked before anything is written: a failure leaves no trace but the fee.
   let sum = 0n;
-  for (const [accountId, amount] of transaction.hbarTransfers) {
-    const tinybars = BigInt(amount.toTinybars().toString());
+  for (const transfer of transaction.hbarTransfersList) {
+    const tinybars = BigInt(transfer.amount.toTinybars().toString());
     sum += tinybars;
-    const key = accountId.toString();
+    const key = idOf(transfer.accountId);
     movement.set(key, (movement.get(key) ?? 0n) + tinybars);
   }
   if (sum !== 0n) fail('INVALID_ACCOUNT_AMOUNTS');
@@ -52,12 +79,12 @@ export async function applyTransfer(
   for (const transfer of transaction.hbarTransfersList) {
     const tinybars = BigInt(transfer.amount.toTinybars().toString());
     if (!transfer.isApproved || tinybars >= 0n) continue;
-    const owner = transfer.accountId.toString();
+    const owner = idOf(transfer.accountId);
     approved.set(owner, (approved.get(owner) ?? 0n) - tinybars);
   }
-  const nftMoves = nftMovesOf(transaction);
+  const nftMoves = nftMovesOf(transaction, idOf);
   if (nftMoves.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
-  const fungibleMoves = fungibleMovesOf(transaction);
+  const fungibleMoves = fungibleMovesOf(transaction, idOf);
   const receipts = [
     ...nftMoves.map((move) => ({ account: move.receiver, token: move.token })),
     ...fungibleMoves
@@ -66,13 +93,12 @@ export async function applyTransfer(
   ];
   const automatic = await automaticAssociations(tx, receipts);
   const moves = { nftMoves, fungibleMoves, approved };
-  const through = { consensusTimestamp, movement, nftTransfers, tokenTransfers };
   const signed: Signed = (account) => state.signedBy(transaction, account.publicKey, account.keyType);
   if (automatic.length === 0) return moveChecked(state, tx, signed, payer, moves, through);
   // The associations a receipt makes are written before the checks read them: on a savepoint, so a
   // failed transfer leaves none.
   await tx.transaction(async (savepoint) => {
-    await associateAutomatically(savepoint, automatic, consensusTimestamp);
+    await associateAutomatically(savepoint, automatic, through.consensusTimestamp);
     await moveChecked(state, savepoint, signed, payer, moves, through);
   });
 }

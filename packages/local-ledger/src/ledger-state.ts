@@ -34,14 +34,17 @@ export class LedgerState {
   }
 
   /** Account keys change only by an account update, which forgets them here: each is read once per process. */
-  private readonly accountKeys = new Map<string, { publicKey: string | null; keyType: string | null }>();
+  private readonly accountKeys = new Map<
+    string,
+    { publicKey: string | null; keyType: string | null; evmAddress: string | null }
+  >();
 
   async accountKey(accountId: string) {
     const known = this.accountKeys.get(accountId);
     if (known) return known;
     const row = await this.account(this.db, accountId);
     if (!row) return null;
-    const key = { publicKey: row.publicKey, keyType: row.keyType };
+    const key = { publicKey: row.publicKey, keyType: row.keyType, evmAddress: row.evmAddress };
     if (this.accountKeys.size >= MAX_CACHED_ACCOUNT_KEYS) this.accountKeys.clear();
     this.accountKeys.set(accountId, key);
     return key;

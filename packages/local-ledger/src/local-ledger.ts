@@ -39,7 +39,7 @@ import {
   Transaction,
   TransferTransaction,
 } from '@hashgraph/sdk';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LedgerDb as Db } from './ledger-db';
 import {
   ledgerAccounts,
@@ -74,6 +74,9 @@ import {
 } from './ledger-accounts';
 import { fail, LedgerState, Outcome, type HbarMovement, type Tx } from './ledger-state';
 import {
+  CONSENSUS_STEP_NS,
+  nextConsensusNs,
+  recordChildren,
   recordTransaction,
   refusal,
   timeWindowStatus,
@@ -111,6 +114,7 @@ import {
   applyTopicUpdate,
 } from './topic-transactions';
 import { NetworkFaults } from './network-faults';
+import { hollowPayerKey } from './alias-accounts';
 import { applyTokenUpdate } from './token-update';
 import { PROTOBUF_ENCODED } from './ledger-keys';
 import { pseudorandom } from './util-transactions';
@@ -325,7 +329,12 @@ export class LocalLedger implements LedgerReader {
     // its key as last read (an account update forgets it); the balance is read under the lock.
     const payerKey = await this.state.accountKey(checked.payer);
     if (!payerKey) return refused('PAYER_ACCOUNT_NOT_FOUND');
-    if (!this.state.signedBy(transaction, payerKey.publicKey, payerKey.keyType))
+    if (!payerKey.publicKey && payerKey.evmAddress) {
+      // A hollow payer: the ECDSA key of its address signs, and becomes its key at consensus.
+      const completing = hollowPayerKey(transaction, payerKey.evmAddress);
+      if (!completing) return refused('INVALID_SIGNATURE');
+      checked.completesHollowPayer = completing;
+    } else if (!this.state.signedBy(transaction, payerKey.publicKey, payerKey.keyType))
       return refused('INVALID_SIGNATURE');
     if (checked.maxFee < TRANSACTION_FEE_TINYBARS) return refused('INSUFFICIENT_TX_FEE');
     return checked;
@@ -360,11 +369,12 @@ export class LocalLedger implements LedgerReader {
     if (BigInt(state!.payer_balance) < TRANSACTION_FEE_TINYBARS)
       return refusal(checked, 'INSUFFICIENT_PAYER_BALANCE');
 
+    if (checked.completesHollowPayer) await this.completeHollowAccount(tx, checked);
     const lastNs = state!.last_ns ? BigInt(state!.last_ns) : 0n;
-    let consensusNs = now > lastNs ? now : lastNs + 1n;
+    let consensusNs = nextConsensusNs(now, lastNs);
     // Schedules that waited for an expiry passed since the last transaction run first, each once.
     for (const due of await dueSchedules(tx, lastNs, now)) {
-      if (await this.executeSchedule(tx, due, consensusNs)) consensusNs += 1n;
+      if (await this.executeSchedule(tx, due, consensusNs)) consensusNs += CONSENSUS_STEP_NS;
     }
     const consensusTimestamp = formatTimestamp(consensusNs);
     const outcome = await this.settle(tx, checked, consensusNs);
@@ -394,7 +404,20 @@ export class LocalLedger implements LedgerReader {
     movement.set(FEE_ACCOUNT, (movement.get(FEE_ACCOUNT) ?? 0n) + TRANSACTION_FEE_TINYBARS);
     await this.state.moveHbar(tx, movement);
     await recordTransaction(tx, checked, consensusNs, outcome, scheduled);
+    await recordChildren(tx, checked, consensusNs, outcome.children ?? [], scheduled);
     return outcome;
+  }
+
+  /** A hollow payer gets the ECDSA key that signed for it (HIP-583): a complete account from then on. */
+  private async completeHollowAccount(tx: Tx, checked: Prechecked) {
+    const key = describeKey(checked.completesHollowPayer!);
+    await tx
+      .update(ledgerAccounts)
+      .set({ publicKey: key.key, keyType: key.type })
+      .where(
+        and(eq(ledgerAccounts.accountNum, accountNumOf(checked.payer)!), isNull(ledgerAccounts.publicKey)),
+      );
+    this.state.forgetAccountKey(checked.payer);
   }
 
   /** The timer that runs the next schedule waiting for its expiry, and when it fires. */
@@ -432,9 +455,9 @@ export class LocalLedger implements LedgerReader {
         .select({ ns: sql<string | null>`max(${ledgerTransactions.consensusNs})::text` })
         .from(ledgerTransactions);
       const lastNs = last?.ns ? BigInt(last.ns) : 0n;
-      let consensusNs = now > lastNs ? now : lastNs + 1n;
+      let consensusNs = nextConsensusNs(now, lastNs);
       for (const due of await dueSchedules(tx, lastNs, now)) {
-        if (await this.executeSchedule(tx, due, consensusNs)) consensusNs += 1n;
+        if (await this.executeSchedule(tx, due, consensusNs)) consensusNs += CONSENSUS_STEP_NS;
       }
     });
     const next = await nextWaitingExpiry(this.db, this.clock());
@@ -562,11 +585,14 @@ export class LocalLedger implements LedgerReader {
     nftTransfers: object[],
     tokenTransfers: FungibleTransfer[],
   ): Promise<
-    Pick<Applied, 'name' | 'entityId' | 'serials' | 'topic' | 'prng' | 'newTotalSupply' | 'pendingAirdrops'>
+    Pick<
+      Applied,
+      'name' | 'entityId' | 'serials' | 'topic' | 'prng' | 'newTotalSupply' | 'pendingAirdrops' | 'children'
+    >
   > {
     const consensusTimestamp = formatTimestamp(consensusNs);
     if (transaction instanceof TransferTransaction) {
-      await applyTransfer(
+      const madeForAliases = await applyTransfer(
         this.state,
         tx,
         transaction,
@@ -576,7 +602,13 @@ export class LocalLedger implements LedgerReader {
         nftTransfers,
         tokenTransfers,
       );
-      return { name: 'CRYPTOTRANSFER' };
+      return {
+        name: 'CRYPTOTRANSFER',
+        children: madeForAliases.map(({ accountId }) => ({
+          name: 'CRYPTOCREATEACCOUNT',
+          entityId: accountId,
+        })),
+      };
     }
     if (transaction instanceof TokenAssociateTransaction) {
       await applyAssociate(this.state, tx, transaction, consensusTimestamp);
@@ -666,7 +698,7 @@ export class LocalLedger implements LedgerReader {
       const context = { payer, transactionId, consensusNs, consensusTimestamp };
       // The scheduled transaction runs right after the one that completed its signatures.
       const tryExecute: TryExecute = (executor, schedule) =>
-        this.executeSchedule(executor, schedule, consensusNs + 1n);
+        this.executeSchedule(executor, schedule, consensusNs + CONSENSUS_STEP_NS);
       if (transaction instanceof ScheduleCreateTransaction) {
         const created = await applyScheduleCreate(this.state, tx, transaction, context, tryExecute);
         if (created.waitsUntilNs !== null) this.wakeAtExpiry(created.waitsUntilNs);

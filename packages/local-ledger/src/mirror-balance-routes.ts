@@ -11,6 +11,7 @@ import {
   parseLimit,
   parseOrder,
   sendWithInt64,
+  toMirrorAccount,
   type Op,
   type Query,
 } from './mirror-format';
@@ -26,20 +27,28 @@ function parseBalanceFilter(value: string | undefined): { op: Op; tinybars: bigi
 
 const BALANCE_OPERATORS: Record<Op, string> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
+type AccountRow = typeof ledgerAccounts.$inferSelect;
+type TokenBalance = { token_id: string; balance: bigint };
+
 /**
- * `/api/v1/balances`: every account's HBAR and token balances now, by account id (newest first unless
- * `order=asc`), filtered by `account.id` and `account.balance`, paged with `links.next`. The ledger keeps
- * no balance history: a `timestamp` is refused with the mirror node's error body.
+ * A route that lists accounts a page at a time, by account id (newest first unless `order=asc`),
+ * filtered by `account.id` and `account.balance`, paged with `links.next`: `/balances` and `/accounts`
+ * give each account in their own shape.
  */
-export function registerBalancesRoute(app: FastifyInstance, db: Db) {
+function registerAccountPages(
+  app: FastifyInstance,
+  db: Db,
+  route: 'balances' | 'accounts',
+  shape: (page: AccountRow[], tokensOf: (account: string) => TokenBalance[], latest: string | null) => object,
+) {
   app.get<{ Querystring: Query }>(
-    '/ledger/api/v1/balances',
+    `/ledger/api/v1/${route}`,
     { schema: { hide: true } },
     async (request, reply) => {
       const { query } = request;
       const limit = parseLimit(one(query.limit));
       if (limit === null) return mirrorError(reply, 400, 'Invalid parameter: limit');
-      const order = parseOrder(one(query.order), 'desc');
+      const order = parseOrder(one(query.order), route === 'balances' ? 'desc' : 'asc');
       if (order === null) return mirrorError(reply, 400, 'Invalid parameter: order');
       // Repeated, they all hold (`account.id=gte:0.0.1000&account.id=lt:0.0.2000`).
       const accountFilters = all(query['account.id']).map(parseEntityFilter);
@@ -78,26 +87,20 @@ export function registerBalancesRoute(app: FastifyInstance, db: Db) {
               })
               .from(ledgerTokenRelationships)
               .where(inArray(ledgerTokenRelationships.accountId, ids));
+      const tokensOf = (account: string) =>
+        tokens
+          .filter((token) => token.accountId === account)
+          .map((token) => ({ token_id: token.tokenId, balance: token.balance }));
       const [latest] = await db
         .select({ timestamp: sql<string | null>`max(${ledgerTransactions.consensusTimestamp})` })
         .from(ledgerTransactions);
       const last = page.at(-1);
       return sendWithInt64(reply, {
-        timestamp: latest?.timestamp ?? null,
-        balances: page.map((row) => {
-          const account = `0.0.${row.accountNum}`;
-          return {
-            account,
-            balance: row.balanceTinybars,
-            tokens: tokens
-              .filter((token) => token.accountId === account)
-              .map((token) => ({ token_id: token.tokenId, balance: token.balance })),
-          };
-        }),
+        ...shape(page, tokensOf, latest?.timestamp ?? null),
         links: {
           next:
             rows.length > limit && last
-              ? `/api/v1/balances?${new URLSearchParams([
+              ? `/api/v1/${route}?${new URLSearchParams([
                   ['limit', String(limit)],
                   ['order', order],
                   // The query's own bounds hold on every page; the page's last account is the next's bound.
@@ -110,4 +113,27 @@ export function registerBalancesRoute(app: FastifyInstance, db: Db) {
       });
     },
   );
+}
+
+/**
+ * `/api/v1/balances`: every account's HBAR and token balances now. The ledger keeps no balance
+ * history: a `timestamp` is refused with the mirror node's error body.
+ */
+export function registerBalancesRoute(app: FastifyInstance, db: Db) {
+  registerAccountPages(app, db, 'balances', (page, tokensOf, latest) => ({
+    timestamp: latest,
+    balances: page.map((row) => {
+      const account = `0.0.${row.accountNum}`;
+      return { account, balance: row.balanceTinybars, tokens: tokensOf(account) };
+    }),
+  }));
+}
+
+/** `/api/v1/accounts`: accounts as `/accounts/{id}` gives each one, without its transactions. */
+export function registerAccountListRoute(app: FastifyInstance, db: Db) {
+  registerAccountPages(app, db, 'accounts', (page, tokensOf, latest) => ({
+    accounts: page.map((row) =>
+      toMirrorAccount(row, tokensOf(`0.0.${row.accountNum}`), latest ?? row.createdTimestamp),
+    ),
+  }));
 }

@@ -159,6 +159,52 @@ export function toMirrorNft(nft: typeof ledgerNfts.$inferSelect) {
   };
 }
 
+/** RFC 4648 base32 without padding: how the mirror node writes an account's key alias. */
+function base32(bytes: Buffer): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  let text = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      text += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) text += alphabet[(value << (5 - bits)) & 31];
+  return text;
+}
+
+/** An account as the mirror node's `/accounts` routes give it, with its token balances. */
+export function toMirrorAccount(
+  account: typeof ledgerAccounts.$inferSelect,
+  tokens: Array<{ token_id: string; balance: bigint | number }>,
+  balanceTimestamp: string | null,
+) {
+  return {
+    account: `0.0.${account.accountNum}`,
+    alias: account.aliasKey ? base32(Buffer.from(account.aliasKey, 'hex')) : null,
+    auto_renew_period: 7776000,
+    balance: { timestamp: balanceTimestamp, balance: account.balanceTinybars, tokens },
+    created_timestamp: account.createdTimestamp,
+    decline_reward: account.declineReward,
+    deleted: account.deleted,
+    ethereum_nonce: 0,
+    evm_address: account.evmAddress ? `0x${account.evmAddress}` : evmAddress(account.accountNum),
+    expiry_timestamp: null,
+    key: mirrorKey(account.publicKey, account.keyType),
+    max_automatic_token_associations: account.maxAutomaticTokenAssociations,
+    memo: account.memo,
+    pending_reward: 0,
+    receiver_sig_required: false,
+    staked_account_id: account.stakedAccountId,
+    staked_node_id: account.stakedNodeId,
+    stake_period_start: account.stakePeriodStart,
+  };
+}
+
 export function toMirrorTransaction(row: typeof ledgerTransactions.$inferSelect) {
   return {
     assessed_custom_fees: [],
@@ -173,8 +219,8 @@ export function toMirrorTransaction(row: typeof ledgerTransactions.$inferSelect)
     name: row.name,
     nft_transfers: row.nftTransfers,
     node: row.node,
-    nonce: 0,
-    parent_consensus_timestamp: null,
+    nonce: row.nonce,
+    parent_consensus_timestamp: row.parentConsensusTimestamp,
     result: row.result,
     scheduled: row.scheduled,
     staking_reward_transfers: [],

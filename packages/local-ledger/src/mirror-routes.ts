@@ -26,15 +26,15 @@ import {
   parseOrder,
   entityNumSql,
   compare,
-  evmAddress,
   nextLink,
   accountPaging,
   nftPage,
+  toMirrorAccount,
   toMirrorNft,
   toMirrorTransaction,
 } from './mirror-format';
 
-import { registerBalancesRoute } from './mirror-balance-routes';
+import { registerAccountListRoute, registerBalancesRoute } from './mirror-balance-routes';
 
 export type { LocalRate } from './mirror-format';
 
@@ -61,6 +61,7 @@ export async function registerMirrorRoutes(
 
   registerAccountRoutes(app, db);
   registerBalancesRoute(app, db);
+  registerAccountListRoute(app, db);
   registerTransactionRoutes(app, db);
   registerTokenRoutes(app, db);
   registerNetworkRoutes(app, rate);
@@ -121,28 +122,7 @@ function registerAccountRoute(app: FastifyInstance, db: Db) {
         .orderBy(order === 'asc' ? asc(ledgerTransactions.consensusNs) : desc(ledgerTransactions.consensusNs))
         .limit(limit);
       return sendWithInt64(reply, {
-        account: id,
-        alias: null,
-        auto_renew_period: 7776000,
-        balance: {
-          timestamp: transactions[0]?.consensusTimestamp ?? account.createdTimestamp,
-          balance: account.balanceTinybars,
-          tokens,
-        },
-        created_timestamp: account.createdTimestamp,
-        decline_reward: account.declineReward,
-        deleted: account.deleted,
-        ethereum_nonce: 0,
-        evm_address: account.evmAddress ? `0x${account.evmAddress}` : evmAddress(account.accountNum),
-        expiry_timestamp: null,
-        key: mirrorKey(account.publicKey, account.keyType),
-        max_automatic_token_associations: account.maxAutomaticTokenAssociations,
-        memo: account.memo,
-        pending_reward: 0,
-        receiver_sig_required: false,
-        staked_account_id: account.stakedAccountId,
-        staked_node_id: account.stakedNodeId,
-        stake_period_start: account.stakePeriodStart,
+        ...toMirrorAccount(account, tokens, transactions[0]?.consensusTimestamp ?? account.createdTimestamp),
         transactions: transactions.map(toMirrorTransaction),
         links: { next: null },
       });
@@ -264,13 +244,19 @@ function registerTransactionRoutes(app: FastifyInstance, db: Db) {
       if (request.query.scheduled !== undefined && !['true', 'false'].includes(request.query.scheduled)) {
         return mirrorError(reply, 400, 'Invalid parameter: scheduled');
       }
-      // The local ledger has no child or scheduled transactions: only nonce 0, not scheduled.
-      if ((nonce !== undefined && nonce !== '0') || request.query.scheduled === 'true')
-        return mirrorError(reply, 404, 'Not found');
+      // Every transaction of that id (a scheduled one, child records) unless the query names which.
+      const scheduled = request.query.scheduled;
       const rows = await db
         .select()
         .from(ledgerTransactions)
-        .where(eq(ledgerTransactions.transactionId, transactionId));
+        .where(
+          and(
+            eq(ledgerTransactions.transactionId, transactionId),
+            nonce !== undefined ? eq(ledgerTransactions.nonce, Number(nonce)) : undefined,
+            scheduled !== undefined ? eq(ledgerTransactions.scheduled, scheduled === 'true') : undefined,
+          ),
+        )
+        .orderBy(asc(ledgerTransactions.consensusNs));
       if (rows.length === 0) return mirrorError(reply, 404, 'Not found');
       return { transactions: rows.map(toMirrorTransaction) };
     },

@@ -34,6 +34,8 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   createdTimestamp: text('created_timestamp'),
   /** The alias an account was made with (an ECDSA key's EVM address, 40 hex digits in lower case). */
   evmAddress: text('evm_address'),
+  /** Made by a transfer to a key alias (HIP-32): that alias, HAPI's Key serialized, in hex. */
+  aliasKey: text('alias_key'),
   /** Deleted by CryptoDelete: it holds nothing and takes no transfers. */
   deleted: boolean('deleted').notNull().default(false),
   /** Staked to another account, or to a node (by node id), as stated; this ledger pays no rewards. */
@@ -223,10 +225,19 @@ export const ledgerTransactions = pgTable(
       .default(sql`'[]'::jsonb`),
     /** A PRNG transaction's result: `{ bytes: base64 }` (48 bytes) or `{ number }` below its range. */
     prng: jsonb('prng').$type<PrngResult>(),
+    /** 0 for a transaction; 1 onwards for the child records it made (an account for an alias). */
+    nonce: integer('nonce').notNull().default(0),
+    /** A child record's: its parent transaction's consensus timestamp. */
+    parentConsensusTimestamp: text('parent_consensus_timestamp'),
   },
   (table) => [
-    // A scheduled transaction shares its schedule's creation id (0013_schedules.sql).
-    uniqueIndex('ledger_transactions_id_scheduled_unique').on(table.transactionId, table.scheduled),
+    // A scheduled transaction shares its schedule's creation id, a child record its parent's
+    // (0014_aliases.sql).
+    uniqueIndex('ledger_transactions_id_scheduled_nonce_unique').on(
+      table.transactionId,
+      table.scheduled,
+      table.nonce,
+    ),
     index('ledger_transactions_payer_idx').on(table.payerAccount),
   ],
 );

@@ -16,14 +16,16 @@ const SDK_EXAMPLES = fileURLToPath(new URL('../conformance/sdk-examples/', impor
 
 /** The examples that run through against the local ledger. */
 const RUNS = [
+  'account-alias.js',
   'account-allowance.js',
+  'account-create-with-hts.js',
   'account-creation-ways.js',
   'change-or-remove-token-keys.js',
+  'consensus-pub-sub.js',
   'create-account-with-alias-and-receiver-signature.js',
   'create-account-with-alias.js',
   'create-account-with-thresholdkey.js',
   'create-account.js',
-  'consensus-pub-sub.js',
   'create-topic.js',
   'delete-account.js',
   'error-handling-example.js',
@@ -34,6 +36,7 @@ const RUNS = [
   'get-address-book.js',
   'get-exchangerates.js',
   'get-file-contents.js',
+  'lazy-create-transfer-tx.js',
   'legacy-way-sign-transaction.js',
   'local-wallet-info-query.js',
   'local-wallet-sign-transaction.js',
@@ -66,20 +69,16 @@ const RUNS = [
   'token-reject.js',
   'topic-message-submit-get-all-chunks-status.js',
   'transfer-tokens.js',
+  'transfer-using-evm-address.js',
   'update-fungible-token-metadata-with-admin-key.js',
   'update-fungible-token-metadata-with-metadata-key.js',
   'update-nfts-metadata-of-non-fungible-token.js',
 ];
 
 const CUSTOM_FEES = 'custom fees (of tokens, HIP-18, and of topics, HIP-991) are not taken yet';
-const ALIAS_TRANSFER = 'a transfer to an alias does not create its account yet (HIP-32, HIP-583)';
 
 /** The examples that do not run through yet, and why. */
 const NOT_YET: Record<string, string> = {
-  'account-alias.js': ALIAS_TRANSFER,
-  'lazy-create-transfer-tx.js': ALIAS_TRANSFER,
-  'transfer-using-evm-address.js': ALIAS_TRANSFER,
-  'account-create-with-hts.js': ALIAS_TRANSFER,
   'batch-tx.js': 'atomic batches (HIP-551) are not taken',
   'generate-txid-on-demand.js':
     'it sends 1,000 transfers at once; on a slow machine the SDK sends one again after it landed (DUPLICATE_TRANSACTION)',

@@ -1,4 +1,4 @@
-import type { TokenAirdropTransaction, TransferTransaction } from '@hashgraph/sdk';
+import type { AccountId, TokenAirdropTransaction, TransferTransaction } from '@hashgraph/sdk';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkApprovedHbarDebits, mayMoveNftFor, spendHbarAllowances } from './allowance-transactions';
 import { accountNumOf, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
@@ -26,11 +26,13 @@ type TokenBalanceChange = { accountId: string; tokenId: string; delta: bigint };
 /** The SDK's entry of a transfer's token list (not exported by the SDK's index). */
 type SdkTokenTransfer = {
   tokenId: { toString(): string };
-  accountId: { toString(): string };
+  accountId: AccountId;
   amount: { toString(): string };
   expectedDecimals: number | null;
   isApproved: boolean;
 };
+/** The account an SDK account id names: its own text, or the account its alias resolved to. */
+export type AccountIdOf = (id: AccountId) => string;
 /** One account's units of a fungible token in a transfer (the SDK merges an account named twice). */
 export type FungibleMove = {
   token: string;
@@ -205,13 +207,16 @@ export async function associateAutomatically(
   );
 }
 
-export function fungibleMovesOf(transaction: TransferTransaction | TokenAirdropTransaction): FungibleMove[] {
+export function fungibleMovesOf(
+  transaction: TransferTransaction | TokenAirdropTransaction,
+  idOf: AccountIdOf = String,
+): FungibleMove[] {
   // The SDK keeps each transfer's expected decimals and approval only on its (protected) list.
   const { _tokenTransfers: transfers } = transaction as unknown as { _tokenTransfers: SdkTokenTransfer[] };
   return transfers
     .map((transfer) => ({
       token: transfer.tokenId.toString(),
-      account: transfer.accountId.toString(),
+      account: idOf(transfer.accountId),
       amount: BigInt(transfer.amount.toString()),
       expectedDecimals: transfer.expectedDecimals,
       isApproval: transfer.isApproved,
@@ -262,12 +267,15 @@ async function checkFungibleMoves(
   return changes;
 }
 
-export function nftMovesOf(transaction: TransferTransaction | TokenAirdropTransaction): NftMove[] {
+export function nftMovesOf(
+  transaction: TransferTransaction | TokenAirdropTransaction,
+  idOf: AccountIdOf = String,
+): NftMove[] {
   return [...transaction.nftTransfers].flatMap(([tokenId, transfers]) =>
     transfers.map((transfer) => ({
       token: tokenId.toString(),
-      sender: transfer.sender.toString(),
-      receiver: transfer.recipient.toString(),
+      sender: idOf(transfer.sender),
+      receiver: idOf(transfer.recipient),
       serial: Number(transfer.serial.toString()),
       isApproval: transfer.isApproved,
     })),

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Transaction } from '@hashgraph/sdk';
+import type { PublicKey, Transaction } from '@hashgraph/sdk';
 import { formatTimestamp } from '@registry/contracts/hedera-ids';
 import { accountNumOf, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
 import type { HbarMovement, Tx } from './ledger-state';
+import { MAX_CHILD_RECORDS } from './alias-accounts';
 import { ledgerTransactions, type PendingAirdrop, type PrngResult } from './schema';
 
 export type SubmitResult = {
@@ -30,6 +31,8 @@ export type Prechecked = {
   validDuration: bigint;
   nodes: string[];
   maxFee: bigint;
+  /** A hollow payer's: the ECDSA key of its address that signed, its key from consensus on. */
+  completesHollowPayer?: PublicKey;
 };
 
 /** A fungible token's units moving to or from an account, as the mirror node lists `token_transfers`. */
@@ -52,7 +55,20 @@ export type Applied = {
   pendingAirdrops?: PendingAirdrop[];
   /** A mint's, burn's or wipe's: the token's supply after it. */
   newTotalSupply?: bigint;
+  /** Child records it made before it, in order (a transfer's accounts for aliases). */
+  children?: ChildRecord[];
 };
+
+/** A child record: what the transaction did first, under its id with a nonce. */
+export type ChildRecord = { name: string; entityId: string };
+
+/**
+ * Consensus timestamps leave room before each transaction for its preceding child records (as
+ * Hedera's do): the next transaction comes at least this far after the last timestamp.
+ */
+export const CONSENSUS_STEP_NS = 1n + BigInt(MAX_CHILD_RECORDS);
+export const nextConsensusNs = (now: bigint, lastNs: bigint) =>
+  now > lastNs + CONSENSUS_STEP_NS ? now : lastNs + CONSENSUS_STEP_NS;
 
 export const refusal = ({ transactionId }: Prechecked, status: string): SubmitResult => ({
   status,
@@ -105,4 +121,43 @@ export async function recordTransaction(
     topicRunningHash: applied.topic?.runningHash ?? null,
     prng: applied.prng ?? null,
   });
+}
+
+/**
+ * The child records a transaction made, just before it: nonce 1 onwards, paid by its fee (none of
+ * their own), each naming its parent's consensus timestamp.
+ */
+export async function recordChildren(
+  tx: Tx,
+  checked: Prechecked,
+  parentNs: bigint,
+  children: ChildRecord[],
+  scheduled = false,
+) {
+  if (children.length === 0) return;
+  await tx.insert(ledgerTransactions).values(
+    children.map((child, index) => {
+      const consensusNs = parentNs - BigInt(children.length - index);
+      const nonce = index + 1;
+      return {
+        consensusNs,
+        consensusTimestamp: formatTimestamp(consensusNs),
+        transactionId: checked.transactionId,
+        nonce,
+        parentConsensusTimestamp: formatTimestamp(parentNs),
+        payerAccount: checked.payer,
+        validStartTimestamp: formatTimestamp(checked.validStartNs),
+        name: child.name,
+        result: 'SUCCESS',
+        memoBase64: '',
+        chargedTxFee: 0,
+        maxFee: '0',
+        node: checked.nodes[0] ?? null,
+        entityId: child.entityId,
+        validDurationSeconds: checked.validDuration.toString(),
+        transactionHash: createHash('sha384').update(checked.bytes).update(String(nonce)).digest('base64'),
+        scheduled,
+      };
+    }),
+  );
 }

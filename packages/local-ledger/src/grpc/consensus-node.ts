@@ -235,14 +235,14 @@ export function createConsensusNode({
         return respond(
           faults.receiptsUnknown()
             ? { precheck: 'OK', receipt: { status: 'UNKNOWN' } }
-            : await answers.receipt(body.transactionID),
+            : await answers.receipt(body.transactionID, Boolean(body.includeChildReceipts)),
         );
       case 'cryptogetAccountBalance':
         return respond(await answers.balance(body.accountID));
       case 'cryptoGetInfo':
         return respond(await answers.accountInfo(body.accountID));
       case 'transactionGetRecord':
-        return respond(await answers.record(body.transactionID));
+        return respond(await answers.record(body.transactionID, Boolean(body.includeChildRecords)));
       case 'tokenGetInfo':
         return respond(await answers.tokenInfo(body.token));
       case 'tokenGetNftInfo':

@@ -1,6 +1,7 @@
 import { proto } from '@hiero-ledger/proto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { LedgerDb } from '../ledger-db';
+import { accountNumOfAlias, aliasOfBytes } from '../alias-accounts';
 import { accountNumOf } from '../ledger-accounts';
 import { protoKeyOf } from '../ledger-keys';
 import { stakedTo } from '../staking';
@@ -18,12 +19,15 @@ import { RUNNING_HASH_VERSION } from '../topic-transactions';
 
 /** An entity id as HAPI carries it (shard, realm, number; 64-bit numbers as strings). */
 type EntityId = { shardNum?: string; realmNum?: string };
-export type AccountId = EntityId & { accountNum?: string };
+/** An account by number, or by alias (`alias`: a key alias or a 20-byte EVM address). */
+export type AccountId = EntityId & { accountNum?: string; alias?: Uint8Array };
 export type TokenId = EntityId & { tokenNum?: string };
 export type TransactionId = {
   accountID?: AccountId;
   transactionValidStart?: { seconds?: string; nanos?: number };
   scheduled?: boolean;
+  /** A child record's: 1 onwards. */
+  nonce?: number;
 };
 export type ScheduleId = EntityId & { scheduleNum?: string };
 /** HAPI's `NftID`: its `token_ID` keeps its case (protobuf's camel case only joins lower-case letters). */
@@ -141,6 +145,9 @@ function recordOf(row: TransactionRow, id: TransactionId, scheduledTransactionId
     transactionHash: Buffer.from(row.transactionHash, 'base64'),
     consensusTimestamp: timestampOf(row.consensusTimestamp),
     transactionID: id,
+    ...(row.parentConsensusTimestamp
+      ? { parentConsensusTimestamp: timestampOf(row.parentConsensusTimestamp) }
+      : {}),
     memo: row.memoBase64 ? Buffer.from(row.memoBase64, 'base64').toString('utf8') : '',
     transactionFee: String(row.chargedTxFee),
     // A PRNG transaction's result, in the record's `entropy` oneof.
@@ -203,6 +210,7 @@ export function createQueryAnswers(
         and(
           eq(ledgerTransactions.transactionId, key),
           eq(ledgerTransactions.scheduled, Boolean(id?.scheduled)),
+          eq(ledgerTransactions.nonce, id?.nonce ?? 0),
         ),
       );
     return row ?? null;
@@ -224,33 +232,62 @@ export function createQueryAnswers(
   }
 
   async function accountRow(id: AccountId | undefined) {
-    const text = accountIdText(id);
-    const num = text ? accountNumOf(text) : null;
+    const alias = id?.alias?.length ? aliasOfBytes(id.alias) : null;
+    if (id?.alias?.length && !alias) return null;
+    const num = alias ? await accountNumOfAlias(db, alias) : accountNumOf(accountIdText(id) ?? '');
     if (num === null) return null;
     const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.accountNum, num));
-    return row ? { ...row, id: text! } : null;
+    return row ? { ...row, id: `0.0.${row.accountNum}` } : null;
+  }
+
+  /** The child records of a transaction (by its id, nonce 0), in nonce order. */
+  async function childRows(id: TransactionId | undefined) {
+    return db
+      .select()
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.transactionId, transactionIdText(id)!),
+          eq(ledgerTransactions.scheduled, Boolean(id?.scheduled)),
+          gt(ledgerTransactions.nonce, 0),
+        ),
+      )
+      .orderBy(asc(ledgerTransactions.nonce));
   }
 
   return {
     /** A transaction's receipt: its status and what it created (an account, a token, serials). */
-    async receipt(id: TransactionId | undefined) {
+    async receipt(id: TransactionId | undefined, includeChildren = false) {
       if (!transactionIdText(id)) return { precheck: 'INVALID_TRANSACTION_ID' as const };
       const row = await transactionRow(id);
       // Accepted and not through consensus yet: as on Hedera, its receipt is UNKNOWN for now.
       if (!row && isInFlight(transactionIdText(id)!))
         return { precheck: 'OK' as const, receipt: { status: 'UNKNOWN' } };
       if (!row) return { precheck: 'RECEIPT_NOT_FOUND' as const };
-      return { precheck: 'OK' as const, receipt: receiptOf(row, await scheduledTransactionIdOf(row)) };
+      const children = includeChildren && !id?.nonce ? await childRows(id) : [];
+      return {
+        precheck: 'OK' as const,
+        receipt: receiptOf(row, await scheduledTransactionIdOf(row)),
+        ...(children.length ? { childTransactionReceipts: children.map((child) => receiptOf(child)) } : {}),
+      };
     },
 
     /** A transaction's record: HBAR and NFT transfers, consensus time, fee. */
-    async record(id: TransactionId | undefined) {
+    async record(id: TransactionId | undefined, includeChildren = false) {
       if (!transactionIdText(id)) return { precheck: 'INVALID_TRANSACTION_ID' as const };
       const row = await transactionRow(id);
       if (!row) return { precheck: 'RECORD_NOT_FOUND' as const };
+      const children = includeChildren && !id?.nonce ? await childRows(id) : [];
       return {
         precheck: 'OK' as const,
         transactionRecord: recordOf(row, id!, await scheduledTransactionIdOf(row)),
+        ...(children.length
+          ? {
+              childTransactionRecords: children.map((child) =>
+                recordOf(child, { ...id, nonce: child.nonce }),
+              ),
+            }
+          : {}),
       };
     },
 
@@ -295,7 +332,9 @@ export function createQueryAnswers(
           accountID: accountIdOf(row.id),
           contractAccountID: row.evmAddress ?? longZeroAddress(row.accountNum),
           deleted: false,
-          key: keyOf(row.publicKey, row.keyType),
+          // A hollow account (made for an EVM address) has no key yet: an empty key list, as on Hedera.
+          key: keyOf(row.publicKey, row.keyType) ?? { keyList: { keys: [] } },
+          ...(row.aliasKey ? { alias: Buffer.from(row.aliasKey, 'hex') } : {}),
           balance: row.balanceTinybars.toString(),
           receiverSigRequired: false,
           expirationTime: NEVER_EXPIRES,
