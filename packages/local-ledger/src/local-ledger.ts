@@ -1,4 +1,5 @@
 import {
+  BatchTransaction,
   AccountCreateTransaction,
   AccountDeleteTransaction,
   AccountUpdateTransaction,
@@ -81,6 +82,7 @@ import {
   refusal,
   timeWindowStatus,
   type Applied,
+  type RanInner,
   type FungibleTransfer,
   type Prechecked,
   type SubmitResult,
@@ -115,6 +117,7 @@ import {
 } from './topic-transactions';
 import { NetworkFaults } from './network-faults';
 import { hollowPayerKey } from './alias-accounts';
+import { InnerTransactionFailed, innerTransactionsOf } from './batch-transactions';
 import { applyTokenUpdate } from './token-update';
 import { PROTOBUF_ENCODED } from './ledger-keys';
 import { pseudorandom } from './util-transactions';
@@ -405,7 +408,66 @@ export class LocalLedger implements LedgerReader {
     await this.state.moveHbar(tx, movement);
     await recordTransaction(tx, checked, consensusNs, outcome, scheduled);
     await recordChildren(tx, checked, consensusNs, outcome.children ?? [], scheduled);
+    if (outcome.revertedInner) await this.recordRevertedInner(tx, outcome.revertedInner);
     return outcome;
+  }
+
+  /**
+   * The inner transactions a failed batch ran, after their work was undone: each keeps its record
+   * (REVERTED_SUCCESS for those that had gone through) and pays its fee, as on Hedera.
+   */
+  private async recordRevertedInner(tx: Tx, ran: RanInner[]) {
+    for (const [index, { checked, status, consensusNs }] of ran.entries()) {
+      const movement: HbarMovement = new Map([
+        [checked.payer, -TRANSACTION_FEE_TINYBARS],
+        [FEE_ACCOUNT, TRANSACTION_FEE_TINYBARS],
+      ]);
+      await this.state.moveHbar(tx, movement);
+      await recordTransaction(tx, checked, consensusNs, {
+        status: index < ran.length - 1 ? 'REVERTED_SUCCESS' : status,
+        name: LocalLedger.transactionName(checked.transaction),
+        movement,
+        nftTransfers: [],
+        tokenTransfers: [],
+      });
+    }
+  }
+
+  /**
+   * An atomic batch: its inner transactions, checked as a node checks them (each payer's signature,
+   * valid window, not seen before), run one after another just after it, each settled as alone; the
+   * first that fails undoes them all (the batch runs on a savepoint).
+   */
+  private async applyBatch(tx: Tx, batch: BatchTransaction, consensusNs: bigint) {
+    // Each inner transaction's record names the batch's consensus timestamp as its parent's.
+    const inner = innerTransactionsOf(batch).map((checked) => ({
+      ...checked,
+      parentConsensusNs: consensusNs,
+    }));
+    for (const checked of inner) {
+      const payer = await this.state.account(tx, checked.payer);
+      if (!payer) fail('PAYER_ACCOUNT_NOT_FOUND');
+      if (!this.state.signedBy(checked.transaction, payer!.publicKey, payer!.keyType))
+        fail('INVALID_SIGNATURE');
+      if (checked.maxFee < TRANSACTION_FEE_TINYBARS) fail('INSUFFICIENT_TX_FEE');
+      const window = timeWindowStatus(checked, consensusNs);
+      if (window) fail(window);
+      const [seen] = await tx
+        .select({ id: ledgerTransactions.transactionId })
+        .from(ledgerTransactions)
+        .where(
+          and(eq(ledgerTransactions.transactionId, checked.transactionId), eq(ledgerTransactions.nonce, 0)),
+        );
+      if (seen) fail('DUPLICATE_TRANSACTION');
+    }
+    const ran: RanInner[] = [];
+    for (const [index, checked] of inner.entries()) {
+      // Room between them for each one's child records and a schedule it completes.
+      const innerNs = consensusNs + BigInt(index + 1) * 2n * CONSENSUS_STEP_NS;
+      const outcome = await this.settle(tx, checked, innerNs);
+      ran.push({ checked, status: outcome.status, consensusNs: innerNs });
+      if (outcome.status !== 'SUCCESS') throw new InnerTransactionFailed(ran);
+    }
   }
 
   /** A hollow payer gets the ECDSA key that signed for it (HIP-583): a complete account from then on. */
@@ -532,6 +594,7 @@ export class LocalLedger implements LedgerReader {
         status: error.status,
         name: LocalLedger.transactionName(transaction),
         ...(error.entityId ? { entityId: error.entityId } : {}),
+        ...(error instanceof InnerTransactionFailed ? { revertedInner: error.ran } : {}),
         movement: new Map(),
         nftTransfers: [],
         tokenTransfers: [],
@@ -572,6 +635,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TopicDeleteTransaction) return 'CONSENSUSDELETETOPIC';
     if (transaction instanceof TopicMessageSubmitTransaction) return 'CONSENSUSSUBMITMESSAGE';
     if (transaction instanceof PrngTransaction) return 'UTILPRNG';
+    if (transaction instanceof BatchTransaction) return 'ATOMICBATCH';
     const file = FILE_TRANSACTION_NAMES.find(([type]) => transaction instanceof type);
     if (file) return file[1];
     return 'UNKNOWN';
@@ -779,6 +843,10 @@ export class LocalLedger implements LedgerReader {
     }
     if (transaction instanceof PrngTransaction)
       return { name: 'UTILPRNG', prng: pseudorandom(transaction.range) };
+    if (transaction instanceof BatchTransaction) {
+      await this.applyBatch(tx, transaction, consensusNs);
+      return { name: 'ATOMICBATCH' };
+    }
     if (transaction instanceof FileCreateTransaction)
       return {
         name: 'FILECREATE',

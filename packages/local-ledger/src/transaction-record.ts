@@ -33,7 +33,12 @@ export type Prechecked = {
   maxFee: bigint;
   /** A hollow payer's: the ECDSA key of its address that signed, its key from consensus on. */
   completesHollowPayer?: PublicKey;
+  /** An inner transaction's: its batch's consensus time. */
+  parentConsensusNs?: bigint;
 };
+
+/** Inner transactions a batch ran before one failed, and that one: undone, though their fees are kept. */
+export type RanInner = { checked: Prechecked; status: string; consensusNs: bigint };
 
 /** A fungible token's units moving to or from an account, as the mirror node lists `token_transfers`. */
 export type FungibleTransfer = { token_id: string; account: string; amount: number; is_approval: boolean };
@@ -57,6 +62,8 @@ export type Applied = {
   newTotalSupply?: bigint;
   /** Child records it made before it, in order (a transfer's accounts for aliases). */
   children?: ChildRecord[];
+  /** A failed batch's: the inner transactions it ran, recorded after their work was undone. */
+  revertedInner?: RanInner[];
 };
 
 /** A child record: what the transaction did first, under its id with a nonce. */
@@ -120,6 +127,8 @@ export async function recordTransaction(
     topicSequenceNumber: applied.topic?.sequenceNumber ?? null,
     topicRunningHash: applied.topic?.runningHash ?? null,
     prng: applied.prng ?? null,
+    parentConsensusTimestamp:
+      checked.parentConsensusNs !== undefined ? formatTimestamp(checked.parentConsensusNs) : null,
   });
 }
 

@@ -53,6 +53,7 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'ConsensusService.deleteTopic',
   'ConsensusService.submitMessage',
   'UtilService.prng',
+  'UtilService.atomicBatch',
   'FileService.createFile',
   'FileService.appendContent',
   'FileService.updateFile',
