@@ -17,6 +17,8 @@ import { keySatisfied, storedKey } from './ledger-keys';
 import { stakingChanges } from './staking';
 import { assertNotDeleted, newHolderStanding } from './token-controls';
 import { namesAliases, resolveTransferAliases, type AliasAccount } from './alias-accounts';
+import type { AssessedFee } from './custom-fee-types';
+import { assessCustomFees } from './custom-fees';
 import {
   type AccountIdOf,
   associateAutomatically,
@@ -43,15 +45,17 @@ export async function applyTransfer(
   movement: HbarMovement,
   nftTransfers: object[],
   tokenTransfers: FungibleTransfer[],
+  /** The custom fees it paid, as assessed. */
+  assessedFees: AssessedFee[],
 ): Promise<AliasAccount[]> {
   const through = { consensusTimestamp, movement, nftTransfers, tokenTransfers };
   if (!namesAliases(transaction)) {
-    await transferBetween(state, tx, transaction, payer, String, through);
+    await transferBetween(state, tx, transaction, payer, String, through, assessedFees);
     return [];
   }
   return tx.transaction(async (savepoint) => {
     const { idOf, made } = await resolveTransferAliases(savepoint, transaction, consensusTimestamp);
-    await transferBetween(state, savepoint, transaction, payer, idOf, through);
+    await transferBetween(state, savepoint, transaction, payer, idOf, through, assessedFees);
     return made;
   });
 }
@@ -63,6 +67,7 @@ async function transferBetween(
   payer: string,
   idOf: AccountIdOf,
   through: Parameters<typeof moveChecked>[5],
+  assessedFees: AssessedFee[],
 ) {
   const { movement } = through;
   // Everything is checked before anything is written: a failure leaves no trace but the fee.
@@ -84,7 +89,14 @@ async function transferBetween(
   }
   const nftMoves = nftMovesOf(transaction, idOf);
   if (nftMoves.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
-  const fungibleMoves = fungibleMovesOf(transaction, idOf);
+  // The tokens' custom fees add to what moves: HBAR to `movement`, units to the fungible moves.
+  const { fungibleMoves, assessed } = await assessCustomFees(
+    tx,
+    nftMoves,
+    fungibleMovesOf(transaction, idOf),
+    movement,
+  );
+  assessedFees.push(...assessed);
   const receipts = [
     ...nftMoves.map((move) => ({ account: move.receiver, token: move.token })),
     ...fungibleMoves

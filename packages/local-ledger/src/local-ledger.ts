@@ -117,6 +117,7 @@ import {
 } from './topic-transactions';
 import { NetworkFaults } from './network-faults';
 import { hollowPayerKey } from './alias-accounts';
+import type { AssessedFee } from './custom-fee-types';
 import { InnerTransactionFailed, innerTransactionsOf } from './batch-transactions';
 import { applyTokenUpdate } from './token-update';
 import { PROTOBUF_ENCODED } from './ledger-keys';
@@ -651,11 +652,20 @@ export class LocalLedger implements LedgerReader {
   ): Promise<
     Pick<
       Applied,
-      'name' | 'entityId' | 'serials' | 'topic' | 'prng' | 'newTotalSupply' | 'pendingAirdrops' | 'children'
+      | 'name'
+      | 'entityId'
+      | 'serials'
+      | 'topic'
+      | 'prng'
+      | 'newTotalSupply'
+      | 'pendingAirdrops'
+      | 'children'
+      | 'assessedCustomFees'
     >
   > {
     const consensusTimestamp = formatTimestamp(consensusNs);
     if (transaction instanceof TransferTransaction) {
+      const assessedCustomFees: AssessedFee[] = [];
       const madeForAliases = await applyTransfer(
         this.state,
         tx,
@@ -665,9 +675,11 @@ export class LocalLedger implements LedgerReader {
         movement,
         nftTransfers,
         tokenTransfers,
+        assessedCustomFees,
       );
       return {
         name: 'CRYPTOTRANSFER',
+        assessedCustomFees,
         children: madeForAliases.map(({ accountId }) => ({
           name: 'CRYPTOCREATEACCOUNT',
           entityId: accountId,

@@ -207,7 +207,7 @@ export function toMirrorAccount(
 
 export function toMirrorTransaction(row: typeof ledgerTransactions.$inferSelect) {
   return {
-    assessed_custom_fees: [],
+    assessed_custom_fees: row.assessedCustomFees,
     batch_key: null,
     bytes: null,
     charged_tx_fee: row.chargedTxFee,

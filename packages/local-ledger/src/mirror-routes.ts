@@ -14,6 +14,7 @@ import {
 import { canonicalEntityId } from '@registry/contracts/account';
 import { ENTITY_ID, normaliseTransactionId } from '@registry/contracts/hedera-ids';
 import { accountNumOf } from './ledger-accounts';
+import { mirrorCustomFees } from './custom-fees';
 import type { LocalLedger } from './local-ledger';
 import {
   mirrorError,
@@ -278,7 +279,11 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
         auto_renew_account: null,
         auto_renew_period: null,
         created_timestamp: token.createdTimestamp,
-        custom_fees: { created_timestamp: token.createdTimestamp, fixed_fees: [], royalty_fees: [] },
+        custom_fees: mirrorCustomFees(
+          token.customFees,
+          token.createdTimestamp,
+          token.tokenType === 'FUNGIBLE_COMMON',
+        ),
         decimals: String(token.decimals),
         deleted: token.deleted,
         expiry_timestamp: null,

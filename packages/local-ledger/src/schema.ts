@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AssessedFee, StoredFee } from './custom-fee-types';
 import {
   bigint,
   boolean,
@@ -78,9 +79,14 @@ export const ledgerTokens = pgTable('ledger_tokens', {
   /** With a metadata key, an NFT's metadata can be changed after its mint. */
   metadataKey: text('metadata_key'),
   metadataKeyType: text('metadata_key_type'),
-  /** Kept and shown; custom fees are not taken on this ledger. */
+  /** Kept and shown: the key that may change the token's custom fees. */
   feeScheduleKey: text('fee_schedule_key'),
   feeScheduleKeyType: text('fee_schedule_key_type'),
+  /** The custom fees its transfers pay (HIP-18). */
+  customFees: jsonb('custom_fees')
+    .$type<StoredFee[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** The token's own metadata (HIP-646), base64. */
   metadata: text('metadata').notNull().default(''),
   /** Deleted with its admin key: listed still, and refused by every later transaction. */
@@ -218,6 +224,11 @@ export const ledgerTransactions = pgTable(
     newTotalSupply: bigint('new_total_supply', { mode: 'bigint' }),
     /** Executed by its schedule: its id is the schedule creation's, marked scheduled. */
     scheduled: boolean('scheduled').notNull().default(false),
+    /** The custom fees a transfer paid. */
+    assessedCustomFees: jsonb('assessed_custom_fees')
+      .$type<AssessedFee[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** An airdrop's record: the airdrops it left pending. */
     newPendingAirdrops: jsonb('new_pending_airdrops')
       .$type<PendingAirdrop[]>()

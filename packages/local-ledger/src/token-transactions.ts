@@ -16,6 +16,7 @@ import {
   type LedgerState,
   type Tx,
 } from './ledger-state';
+import { customFeesOfNewToken } from './custom-fees';
 import { assertUsable, controlKey } from './token-controls';
 import type { FungibleTransfer } from './transaction-record';
 
@@ -37,8 +38,6 @@ export async function applyTokenCreate(
 ): Promise<string> {
   if (!transaction.tokenName) fail('MISSING_TOKEN_NAME');
   if (!transaction.tokenSymbol) fail('MISSING_TOKEN_SYMBOL');
-  // Custom fees are not taken on this ledger: refused, never dropped.
-  if (transaction.customFees.length > 0) fail('NOT_SUPPORTED');
   // Unset, HAPI's token type is its first value: fungible.
   const fungible = transaction.tokenType?.toString() !== TokenType.NonFungibleUnique.toString();
   const decimals = unitsOf(transaction.decimals);
@@ -72,7 +71,9 @@ export async function applyTokenCreate(
     await tx.execute<{ num: string }>(sql`select nextval('ledger_entity_num')::text as num`)
   ).rows;
   const tokenId = `0.0.${num}`;
+  const customFees = await customFeesOfNewToken(state, tx, transaction.customFees, tokenId, fungible);
   await tx.insert(ledgerTokens).values({
+    customFees: customFees.fees,
     tokenId,
     name: transaction.tokenName!,
     symbol: transaction.tokenSymbol!,
@@ -113,6 +114,19 @@ export async function applyTokenCreate(
     kycGranted: true,
     createdTimestamp: consensusTimestamp,
   });
+  // Collectors of its fractional fees and of fixed fees in its own units hold it from the start.
+  const collectors = customFees.associate.filter((collector) => collector !== treasury);
+  if (collectors.length > 0)
+    await tx.insert(ledgerTokenRelationships).values(
+      collectors.map((accountId) => ({
+        accountId,
+        tokenId,
+        balance: 0n,
+        frozen: false,
+        kycGranted: true,
+        createdTimestamp: consensusTimestamp,
+      })),
+    );
   if (initialSupply > 0n)
     tokenTransfers.push({
       token_id: tokenId,

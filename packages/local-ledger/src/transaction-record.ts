@@ -4,6 +4,7 @@ import { formatTimestamp } from '@registry/contracts/hedera-ids';
 import { accountNumOf, TRANSACTION_FEE_TINYBARS } from './ledger-accounts';
 import type { HbarMovement, Tx } from './ledger-state';
 import { MAX_CHILD_RECORDS } from './alias-accounts';
+import type { AssessedFee } from './custom-fee-types';
 import { ledgerTransactions, type PendingAirdrop, type PrngResult } from './schema';
 
 export type SubmitResult = {
@@ -64,6 +65,8 @@ export type Applied = {
   children?: ChildRecord[];
   /** A failed batch's: the inner transactions it ran, recorded after their work was undone. */
   revertedInner?: RanInner[];
+  /** A transfer's: the custom fees it paid. */
+  assessedCustomFees?: AssessedFee[];
 };
 
 /** A child record: what the transaction did first, under its id with a nonce. */
@@ -123,6 +126,7 @@ export async function recordTransaction(
     tokenTransfers: applied.tokenTransfers,
     newTotalSupply: applied.newTotalSupply ?? null,
     newPendingAirdrops: applied.pendingAirdrops ?? [],
+    assessedCustomFees: applied.assessedCustomFees ?? [],
     scheduled,
     topicSequenceNumber: applied.topic?.sequenceNumber ?? null,
     topicRunningHash: applied.topic?.runningHash ?? null,

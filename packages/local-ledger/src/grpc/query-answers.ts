@@ -2,6 +2,7 @@ import { proto } from '@hiero-ledger/proto';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { LedgerDb } from '../ledger-db';
 import { accountNumOfAlias, aliasOfBytes } from '../alias-accounts';
+import { protoCustomFees } from '../custom-fees';
 import { accountNumOf } from '../ledger-accounts';
 import { protoKeyOf } from '../ledger-keys';
 import { stakedTo } from '../staking';
@@ -160,6 +161,12 @@ function recordOf(row: TransactionRow, id: TransactionId, scheduledTransactionId
         isApproval: transfer.is_approval ?? false,
       })),
     },
+    assessedCustomFees: (row.assessedCustomFees ?? []).map((fee) => ({
+      amount: String(fee.amount),
+      ...(fee.token_id ? { tokenId: tokenIdOf(fee.token_id) } : {}),
+      feeCollectorAccountId: accountIdOf(fee.collector_account_id),
+      effectivePayerAccountId: fee.effective_payer_account_ids.map(accountIdOf),
+    })),
     newPendingAirdrops: (row.newPendingAirdrops ?? []).map((airdrop) => ({
       pendingAirdropId: {
         senderId: accountIdOf(airdrop.sender),
@@ -378,6 +385,7 @@ export function createQueryAnswers(
           pauseKey: keyOf(row.pauseKey, row.pauseKeyType),
           metadataKey: keyOf(row.metadataKey, row.metadataKeyType),
           feeScheduleKey: keyOf(row.feeScheduleKey, row.feeScheduleKeyType),
+          customFees: protoCustomFees(row.customFees),
           metadata: Buffer.from(row.metadata, 'base64'),
           defaultFreezeStatus: !row.freezeKey
             ? 'FreezeNotApplicable'
