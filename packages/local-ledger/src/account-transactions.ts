@@ -91,6 +91,7 @@ async function transferBetween(
   if (nftMoves.length > MAX_NFTS_PER_TRANSACTION) fail('BATCH_SIZE_LIMIT_EXCEEDED');
   // The tokens' custom fees add to what moves: HBAR to `movement`, units to the fungible moves.
   const { fungibleMoves, assessed } = await assessCustomFees(
+    state,
     tx,
     nftMoves,
     fungibleMovesOf(transaction, idOf),

@@ -5,7 +5,7 @@ import {
   FeeAssessmentMethod,
   type CustomFee,
 } from '@hashgraph/sdk';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fail, type HbarMovement, type LedgerState, type Tx } from './ledger-state';
 import { ledgerTokenRelationships, ledgerTokens } from './schema';
 import type { AssessedFee, FixedAmount, StoredFee } from './custom-fee-types';
@@ -129,23 +129,14 @@ const fractionOf = (value: bigint, numerator: string, denominator: string) =>
  * moves it returns, each fee listed as assessed. Tokens without fees change nothing.
  */
 export async function assessCustomFees(
+  state: LedgerState,
   tx: Tx,
   nftMoves: NftMove[],
   fungibleMoves: FungibleMove[],
   movement: HbarMovement,
 ): Promise<{ fungibleMoves: FungibleMove[]; assessed: AssessedFee[] }> {
   const tokenIds = [...new Set([...nftMoves, ...fungibleMoves].map((move) => move.token))];
-  const tokens = tokenIds.length
-    ? await tx
-        .select({
-          tokenId: ledgerTokens.tokenId,
-          treasury: ledgerTokens.treasuryAccount,
-          fees: ledgerTokens.customFees,
-        })
-        .from(ledgerTokens)
-        .where(inArray(ledgerTokens.tokenId, tokenIds))
-    : [];
-  const withFees = tokens.filter((token) => token.fees.length > 0);
+  const withFees = await state.customFeesOf(tx, tokenIds);
   if (withFees.length === 0) return { fungibleMoves, assessed: [] };
 
   // Units by token and account, fees included, merged back into moves at the end.

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '@hashgraph/sdk';
 import type { LedgerDb as Db } from './ledger-db';
-import { ledgerAccounts, ledgerTokenRelationships } from './schema';
+import { ledgerAccounts, ledgerTokenRelationships, ledgerTokens } from './schema';
 import { accountNumOf } from './ledger-accounts';
 import { signedWithStored } from './ledger-keys';
 
@@ -53,6 +53,30 @@ export class LedgerState {
   /** After an account update: its key is read again. */
   forgetAccountKey(accountId: string) {
     this.accountKeys.delete(accountId);
+  }
+
+  /**
+   * Tokens known to have no custom fees: a token's fees are fixed at its creation here (fee schedule
+   * updates are not taken) and token numbers are never given twice, so these are read once per process.
+   * Tokens with fees are read each time: their treasury, which is exempt, may change.
+   */
+  private readonly tokensWithoutFees = new Set<string>();
+
+  /** The treasury and custom fees of those of `tokenIds` that have fees. */
+  async customFeesOf(tx: Tx, tokenIds: string[]) {
+    const unknown = tokenIds.filter((tokenId) => !this.tokensWithoutFees.has(tokenId));
+    if (unknown.length === 0) return [];
+    const rows = await tx
+      .select({
+        tokenId: ledgerTokens.tokenId,
+        treasury: ledgerTokens.treasuryAccount,
+        fees: ledgerTokens.customFees,
+      })
+      .from(ledgerTokens)
+      .where(inArray(ledgerTokens.tokenId, unknown));
+    if (this.tokensWithoutFees.size >= MAX_CACHED_ACCOUNT_KEYS) this.tokensWithoutFees.clear();
+    for (const row of rows) if (row.fees.length === 0) this.tokensWithoutFees.add(row.tokenId);
+    return rows.filter((row) => row.fees.length > 0);
   }
 
   async account(tx: Tx | Db, accountId: string) {
