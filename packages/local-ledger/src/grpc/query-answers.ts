@@ -2,7 +2,7 @@ import { proto } from '@hiero-ledger/proto';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { LedgerDb } from '../ledger-db';
 import { accountNumOfAlias, aliasOfBytes } from '../alias-accounts';
-import { protoCustomFees } from '../custom-fees';
+import type { FixedAmount, StoredFee } from '../custom-fee-types';
 import { accountNumOf } from '../ledger-accounts';
 import { protoKeyOf } from '../ledger-keys';
 import { stakedTo } from '../staking';
@@ -98,6 +98,35 @@ function transactionIdText(id: TransactionId | undefined): string | null {
   if (!payer || !id?.transactionValidStart) return null;
   const { seconds = '0', nanos = 0 } = id.transactionValidStart;
   return `${payer}-${seconds}-${String(nanos).padStart(9, '0')}`;
+}
+
+/** A token's custom fees in HAPI's form, as the token info query gives them. */
+function protoCustomFees(fees: StoredFee[]) {
+  const fixed = (fee: FixedAmount) => ({
+    amount: fee.amount,
+    ...(fee.tokenId ? { denominatingTokenId: tokenIdOf(fee.tokenId) } : {}),
+  });
+  return fees.map((fee) => ({
+    feeCollectorAccountId: accountIdOf(fee.collector),
+    allCollectorsAreExempt: fee.allCollectorsExempt,
+    ...(fee.kind === 'fixed'
+      ? { fixedFee: fixed(fee) }
+      : fee.kind === 'fractional'
+        ? {
+            fractionalFee: {
+              fractionalAmount: { numerator: fee.numerator, denominator: fee.denominator },
+              minimumAmount: fee.minimum,
+              maximumAmount: fee.maximum,
+              netOfTransfers: fee.netOfTransfers,
+            },
+          }
+        : {
+            royaltyFee: {
+              exchangeValueFraction: { numerator: fee.numerator, denominator: fee.denominator },
+              ...(fee.fallback ? { fallbackFee: fixed(fee.fallback) } : {}),
+            },
+          }),
+  }));
 }
 
 type TransactionRow = typeof ledgerTransactions.$inferSelect;
