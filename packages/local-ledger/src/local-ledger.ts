@@ -40,6 +40,7 @@ import {
   Transaction,
   TransferTransaction,
 } from '@hashgraph/sdk';
+import { setImmediate } from 'node:timers/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LedgerDb as Db } from './ledger-db';
 import {
@@ -283,7 +284,12 @@ export class LocalLedger implements LedgerReader {
       onAccepted?.();
       return waiting;
     }
-    const result = this.db.transaction((tx) => this.reachConsensus(tx, checked));
+    const result = this.db.transaction(async (tx) => {
+      // The embedded database answers in microtasks: without a turn of the event loop between
+      // transactions, a queue of them would hold every answer, timer and socket until it drained.
+      await setImmediate();
+      return this.reachConsensus(tx, checked);
+    });
     this.inFlight.set(checked.transactionId, result);
     onAccepted?.();
     try {
