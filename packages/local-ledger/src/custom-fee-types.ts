@@ -18,6 +18,9 @@ export type StoredFee =
     })
   | (Shared & { kind: 'royalty'; numerator: string; denominator: string; fallback: FixedAmount | null });
 
+/** A fixed fee a topic's messages pay its collector (HIP-991). */
+export type TopicFee = FixedAmount & { collector: string };
+
 /** A fee assessed on a transfer, as the record and the mirror's `assessed_custom_fees` list it. */
 export type AssessedFee = {
   amount: number;

@@ -4,8 +4,10 @@ import {
   CustomRoyaltyFee,
   FeeAssessmentMethod,
   type CustomFee,
+  type TokenFeeScheduleUpdateTransaction,
 } from '@hashgraph/sdk';
 import { and, eq } from 'drizzle-orm';
+import { signedWithStored } from './ledger-keys';
 import { fail, type HbarMovement, type LedgerState, type Tx } from './ledger-state';
 import { ledgerTokenRelationships, ledgerTokens } from './schema';
 import type { AssessedFee, FixedAmount, StoredFee } from './custom-fee-types';
@@ -45,7 +47,7 @@ export async function customFeesOfNewToken(
     if (!collector || !account || account.deleted) return fail('INVALID_CUSTOM_FEE_COLLECTOR');
     const shared = { collector, allCollectorsExempt: fee.allCollectorsAreExempt };
     if (fee instanceof CustomFixedFee) {
-      const fixed = await fixedAmountOf(tx, fee, tokenId, fungible, collector);
+      const fixed = await fixedAmountOf(tx, fee, collector, { tokenId, fungible });
       if (fixed.tokenId === tokenId) associate.add(collector);
       stored.push({ kind: 'fixed', ...shared, ...fixed });
     } else if (fee instanceof CustomFractionalFee) {
@@ -74,7 +76,7 @@ export async function customFeesOfNewToken(
       if (numerator <= 0n || denominator < 0n) fail('CUSTOM_FEE_MUST_BE_POSITIVE');
       if (numerator > denominator) fail('ROYALTY_FRACTION_CANNOT_EXCEED_ONE');
       const fallback = fee.fallbackFee
-        ? await fixedAmountOf(tx, fee.fallbackFee, tokenId, fungible, collector)
+        ? await fixedAmountOf(tx, fee.fallbackFee, collector, { tokenId, fungible })
         : null;
       stored.push({
         kind: 'royalty',
@@ -88,21 +90,62 @@ export async function customFeesOfNewToken(
   return { fees: stored, associate: [...associate] };
 }
 
-/** A fixed fee's amount: HBAR, the new token's own units (fungible only) or a live fungible token's. */
-async function fixedAmountOf(
+/**
+ * Replaces a token's custom fees, signed by its fee schedule key: checked as at creation, and the
+ * collectors that must hold the token (fractional fees', fixed fees' in its own units) already do.
+ */
+export async function applyFeeScheduleUpdate(
+  state: LedgerState,
+  tx: Tx,
+  transaction: TokenFeeScheduleUpdateTransaction,
+  consensusTimestamp: string,
+): Promise<string> {
+  const tokenId = transaction.tokenId?.toString();
+  const [token] = tokenId
+    ? await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, tokenId))
+    : [];
+  if (!token) return fail('INVALID_TOKEN_ID');
+  if (token.deleted) fail('TOKEN_WAS_DELETED');
+  if (!token.feeScheduleKey || !token.feeScheduleKeyType) return fail('TOKEN_HAS_NO_FEE_SCHEDULE_KEY');
+  if (!signedWithStored(transaction, token.feeScheduleKey, token.feeScheduleKeyType))
+    fail('INVALID_SIGNATURE');
+  const given = transaction.customFees ?? [];
+  if (given.length === 0 && token.customFees.length === 0) fail('CUSTOM_SCHEDULE_ALREADY_HAS_NO_FEES');
+  const { fees, associate } = await customFeesOfNewToken(
+    state,
+    tx,
+    given,
+    token.tokenId,
+    token.tokenType === 'FUNGIBLE_COMMON',
+  );
+  for (const collector of associate)
+    if (!(await state.relationship(tx, collector, token.tokenId)))
+      fail('TOKEN_NOT_ASSOCIATED_TO_FEE_COLLECTOR');
+  await tx
+    .update(ledgerTokens)
+    .set({ customFees: fees, customFeesTimestamp: consensusTimestamp })
+    .where(eq(ledgerTokens.tokenId, token.tokenId));
+  state.forgetCustomFees(token.tokenId);
+  return token.tokenId;
+}
+
+/**
+ * A fixed fee's amount: HBAR, units of a live fungible token its collector holds, or (a token's fee,
+ * `ownToken`) that new token's own units, fungible only.
+ */
+export async function fixedAmountOf(
   tx: Tx,
   fee: CustomFixedFee,
-  tokenId: string,
-  fungible: boolean,
   collector: string,
+  ownToken: { tokenId: string; fungible: boolean } | null,
 ): Promise<FixedAmount> {
   const amount = BigInt(text(fee.amount));
   if (amount <= 0n) fail('CUSTOM_FEE_MUST_BE_POSITIVE');
   const denominating = fee.denominatingTokenId?.toString() ?? null;
   if (denominating === null) return { amount: amount.toString(), tokenId: null };
-  if (denominating === SAME_TOKEN || denominating === tokenId) {
-    if (!fungible) fail('CUSTOM_FEE_DENOMINATION_MUST_BE_FUNGIBLE_COMMON');
-    return { amount: amount.toString(), tokenId };
+  if (ownToken && (denominating === SAME_TOKEN || denominating === ownToken.tokenId)) {
+    if (!ownToken.fungible) fail('CUSTOM_FEE_DENOMINATION_MUST_BE_FUNGIBLE_COMMON');
+    return { amount: amount.toString(), tokenId: ownToken.tokenId };
   }
   const [token] = await tx.select().from(ledgerTokens).where(eq(ledgerTokens.tokenId, denominating));
   if (!token || token.deleted) fail('INVALID_TOKEN_ID_IN_CUSTOM_FEES');

@@ -56,11 +56,16 @@ export class LedgerState {
   }
 
   /**
-   * Tokens known to have no custom fees: a token's fees are fixed at its creation here (fee schedule
-   * updates are not taken) and token numbers are never given twice, so these are read once per process.
-   * Tokens with fees are read each time: their treasury, which is exempt, may change.
+   * Tokens known to have no custom fees: these change only by a fee schedule update, which forgets
+   * them here, so they are read once per process. Tokens with fees are read each time: their treasury,
+   * which is exempt, may change.
    */
   private readonly tokensWithoutFees = new Set<string>();
+
+  /** After a fee schedule update: the token's fees are read again. */
+  forgetCustomFees(tokenId: string) {
+    this.tokensWithoutFees.delete(tokenId);
+  }
 
   /** The treasury and custom fees of those of `tokenIds` that have fees. */
   async customFeesOf(tx: Tx, tokenIds: string[]) {

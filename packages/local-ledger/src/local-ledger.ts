@@ -21,6 +21,7 @@ import {
   TokenCancelAirdropTransaction,
   TokenClaimAirdropTransaction,
   TokenDeleteTransaction,
+  TokenFeeScheduleUpdateTransaction,
   TokenDissociateTransaction,
   AccountAllowanceApproveTransaction,
   AccountAllowanceDeleteTransaction,
@@ -121,6 +122,8 @@ import { hollowPayerKey } from './alias-accounts';
 import type { AssessedFee } from './custom-fee-types';
 import { InnerTransactionFailed, innerTransactionsOf } from './batch-transactions';
 import { applyTokenUpdate } from './token-update';
+import { customFeeLimitsOf } from './topic-fees';
+import { applyFeeScheduleUpdate } from './custom-fees';
 import { PROTOBUF_ENCODED } from './ledger-keys';
 import { pseudorandom } from './util-transactions';
 import { applyFileAppend, applyFileCreate, applyFileDelete, applyFileUpdate } from './file-transactions';
@@ -331,6 +334,9 @@ export class LocalLedger implements LedgerReader {
       maxFee: BigInt(transaction.maxTransactionFee?.toTinybars().toString() ?? '0'),
     };
     const refused = (status: string) => refusal(checked, status);
+    // Only a topic's messages take a cap on custom fees (HIP-991).
+    if (!(transaction instanceof TopicMessageSubmitTransaction) && customFeeLimitsOf(transaction).length > 0)
+      return refused('MAX_CUSTOM_FEES_IS_NOT_SUPPORTED');
     if (checked.nodes.length === 0 || !checked.nodes.every((node) => NODE_ACCOUNTS.includes(node)))
       return refused('INVALID_NODE_ACCOUNT');
     const early = timeWindowStatus(checked, this.clock());
@@ -625,6 +631,7 @@ export class LocalLedger implements LedgerReader {
     if (transaction instanceof TokenWipeTransaction) return 'TOKENWIPE';
     if (transaction instanceof TokenPauseTransaction) return 'TOKENPAUSE';
     if (transaction instanceof TokenDeleteTransaction) return 'TOKENDELETION';
+    if (transaction instanceof TokenFeeScheduleUpdateTransaction) return 'TOKENFEESCHEDULEUPDATE';
     if (transaction instanceof TokenUpdateNftsTransaction) return 'TOKENUPDATENFTS';
     if (transaction instanceof TokenUpdateTransaction) return 'TOKENUPDATE';
     if (transaction instanceof TokenUnpauseTransaction) return 'TOKENUNPAUSE';
@@ -772,6 +779,11 @@ export class LocalLedger implements LedgerReader {
     }
     if (transaction instanceof TokenDeleteTransaction)
       return { name: 'TOKENDELETION', entityId: await applyTokenDelete(tx, transaction) };
+    if (transaction instanceof TokenFeeScheduleUpdateTransaction)
+      return {
+        name: 'TOKENFEESCHEDULEUPDATE',
+        entityId: await applyFeeScheduleUpdate(this.state, tx, transaction, consensusTimestamp),
+      };
     if (
       transaction instanceof ScheduleCreateTransaction ||
       transaction instanceof ScheduleSignTransaction ||
@@ -848,7 +860,7 @@ export class LocalLedger implements LedgerReader {
       return { name: 'CONSENSUSCREATETOPIC', entityId };
     }
     if (transaction instanceof TopicUpdateTransaction) {
-      const entityId = await applyTopicUpdate(tx, transaction, consensusTimestamp);
+      const entityId = await applyTopicUpdate(this.state, tx, transaction, consensusTimestamp);
       return { name: 'CONSENSUSUPDATETOPIC', entityId };
     }
     if (transaction instanceof TopicDeleteTransaction) {
@@ -856,8 +868,16 @@ export class LocalLedger implements LedgerReader {
       return { name: 'CONSENSUSDELETETOPIC', entityId };
     }
     if (transaction instanceof TopicMessageSubmitTransaction) {
-      const topic = await applyTopicMessage(tx, transaction, bytes, payer, consensusNs, consensusTimestamp);
-      return { name: 'CONSENSUSSUBMITMESSAGE', entityId: topic.topicId, topic };
+      const assessedCustomFees: AssessedFee[] = [];
+      const through = {
+        consensusTimestamp,
+        movement,
+        nftTransfers,
+        tokenTransfers,
+        assessedFees: assessedCustomFees,
+      };
+      const topic = await applyTopicMessage(this.state, tx, transaction, bytes, payer, consensusNs, through);
+      return { name: 'CONSENSUSSUBMITMESSAGE', entityId: topic.topicId, topic, assessedCustomFees };
     }
     if (transaction instanceof PrngTransaction)
       return { name: 'UTILPRNG', prng: pseudorandom(transaction.range) };

@@ -281,7 +281,7 @@ function registerTokenRoutes(app: FastifyInstance, db: Db) {
         created_timestamp: token.createdTimestamp,
         custom_fees: mirrorCustomFees(
           token.customFees,
-          token.createdTimestamp,
+          token.customFeesTimestamp ?? token.createdTimestamp,
           token.tokenType === 'FUNGIBLE_COMMON',
         ),
         decimals: String(token.decimals),

@@ -55,6 +55,7 @@ const SCHEDULABLE = new Set([
   'tokenAirdrop',
   'tokenCancelAirdrop',
   'tokenClaimAirdrop',
+  'tokenFeeScheduleUpdate',
   'consensusCreateTopic',
   'consensusUpdateTopic',
   'consensusDeleteTopic',

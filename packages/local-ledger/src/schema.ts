@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AssessedFee, StoredFee } from './custom-fee-types';
+import type { AssessedFee, StoredFee, TopicFee } from './custom-fee-types';
 import {
   bigint,
   boolean,
@@ -87,6 +87,8 @@ export const ledgerTokens = pgTable('ledger_tokens', {
     .$type<StoredFee[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** When its custom fees were last replaced (null: at its creation). */
+  customFeesTimestamp: text('custom_fees_timestamp'),
   /** The token's own metadata (HIP-646), base64. */
   metadata: text('metadata').notNull().default(''),
   /** Deleted with its admin key: listed still, and refused by every later transaction. */
@@ -120,6 +122,21 @@ export const ledgerTopics = pgTable('ledger_topics', {
   deleted: boolean('deleted').notNull().default(false),
   createdTimestamp: text('created_timestamp').notNull(),
   modifiedTimestamp: text('modified_timestamp').notNull(),
+  /** The key that may change its custom fees (HIP-991); none set at creation, none ever. */
+  feeScheduleKey: text('fee_schedule_key'),
+  feeScheduleKeyType: text('fee_schedule_key_type'),
+  /** Keys whose signature on a message waives its custom fees. */
+  feeExemptKeys: jsonb('fee_exempt_keys')
+    .$type<{ key: string; type: string }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** The fixed fees each message pays its collectors. */
+  customFees: jsonb('custom_fees')
+    .$type<TopicFee[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** When its custom fees were last set (null: at its creation). */
+  customFeesTimestamp: text('custom_fees_timestamp'),
 });
 
 /** Each message a topic took, in order: what the mirror node's topic message routes serve. */

@@ -27,6 +27,7 @@ const RUNS = [
   'create-account-with-alias.js',
   'create-account-with-thresholdkey.js',
   'create-account.js',
+  'create-topic-with-revenue.js',
   'create-topic.js',
   'delete-account.js',
   'error-handling-example.js',
@@ -78,13 +79,11 @@ const RUNS = [
   'update-nfts-metadata-of-non-fungible-token.js',
 ];
 
-const TOPIC_FEES = 'custom fees of topics (HIP-991) are not taken yet';
 const UNDERFUNDED_BUYER =
   'the program fails on any Hedera network: Bob, made with 20 HBAR, pays 100 HBAR for the NFT (INSUFFICIENT_ACCOUNT_BALANCE), as this ledger answers too';
 
 /** The examples that do not run through yet, and why. */
 const NOT_YET: Record<string, string> = {
-  'create-topic-with-revenue.js': TOPIC_FEES,
   'hts-nftP1-fee-create-mint-burn-associate-transfer.js': UNDERFUNDED_BUYER,
   'hts-nftP2-kyc-upate-schedule.js': UNDERFUNDED_BUYER,
   'hts-nftP3-pause-freeze-wipe-delete.js': UNDERFUNDED_BUYER,

@@ -10,6 +10,8 @@ import { proto } from '@hiero-ledger/proto';
 import { eq, sql } from 'drizzle-orm';
 import { keySatisfied, signedWithStored, storedKey } from './ledger-keys';
 import { fail, type LedgerState, type Tx } from './ledger-state';
+import type { TopicFee } from './custom-fee-types';
+import { chargeTopicFees, feeExemptKeysOf, feeScheduleKeyOf, topicFeesOf } from './topic-fees';
 import { ledgerTopicMessages, ledgerTopics } from './schema';
 
 // The consensus service: topics, and messages ordered and chained by a running hash, as Hedera keeps them.
@@ -55,20 +57,12 @@ async function liveTopic(tx: Tx, topicId: string | undefined): Promise<TopicRow>
   return row;
 }
 
-/** HIP-991's fees for a topic's messages are not taken on this ledger: refused, never dropped. */
-function refuseTopicFees(transaction: TopicCreateTransaction | TopicUpdateTransaction) {
-  const fees = transaction.getCustomFees() ?? [];
-  const exempt = transaction.getFeeExemptKeys() ?? [];
-  if (fees.length > 0 || exempt.length > 0 || transaction.getFeeScheduleKey()) fail('NOT_SUPPORTED');
-}
-
 export async function applyTopicCreate(
   state: LedgerState,
   tx: Tx,
   transaction: TopicCreateTransaction,
   consensusTimestamp: string,
 ): Promise<string> {
-  refuseTopicFees(transaction);
   const memo = transaction.getTopicMemo() ?? '';
   checkMemo(memo);
   const adminKey = givenKey(transaction.getAdminKey());
@@ -81,6 +75,11 @@ export async function applyTopicCreate(
     if (!state.signedBy(transaction, account!.publicKey, account!.keyType)) fail('INVALID_SIGNATURE');
   }
   const autoRenewPeriod = autoRenewSecondsOf(transaction.getAutoRenewPeriod());
+  const feeScheduleKey = transaction.getFeeScheduleKey()
+    ? feeScheduleKeyOf(transaction.getFeeScheduleKey()!)
+    : null;
+  const feeExemptKeys = feeExemptKeysOf(transaction.getFeeExemptKeys() ?? []);
+  const customFees = await topicFeesOf(state, tx, transaction.getCustomFees() ?? []);
   const [{ num } = { num: '0' }] = (
     await tx.execute<{ num: string }>(sql`select nextval('ledger_entity_num')::text as num`)
   ).rows;
@@ -98,20 +97,43 @@ export async function applyTopicCreate(
     autoRenewPeriod,
     createdTimestamp: consensusTimestamp,
     modifiedTimestamp: consensusTimestamp,
+    feeScheduleKey: feeScheduleKey?.key ?? null,
+    feeScheduleKeyType: feeScheduleKey?.type ?? null,
+    feeExemptKeys,
+    customFees,
   });
   return topicId;
 }
 
-/** Changes a topic's memo or keys: signed by its admin key (and the new one); a topic without one is immutable. */
+/**
+ * Changes a topic: its custom fees signed by its fee schedule key; anything else signed by its admin key
+ * (and a new admin key), so a topic without one takes only fee changes.
+ */
 export async function applyTopicUpdate(
+  state: LedgerState,
   tx: Tx,
   transaction: TopicUpdateTransaction,
   consensusTimestamp: string,
 ): Promise<string> {
   const topic = await liveTopic(tx, transaction.topicId?.toString());
-  if (!topic.adminKey || !topic.adminKeyType) return fail('UNAUTHORIZED');
-  if (!signedWith(transaction, topic.adminKey, topic.adminKeyType)) fail('INVALID_SIGNATURE');
-  refuseTopicFees(transaction);
+  const fees = transaction.getCustomFees();
+  const feeScheduleKeyGiven = transaction.getFeeScheduleKey();
+  const exemptKeysGiven = transaction.getFeeExemptKeys();
+  const onlyFees =
+    fees !== null &&
+    [
+      transaction.topicMemo,
+      transaction.adminKey,
+      transaction.submitKey,
+      transaction.autoRenewPeriod,
+      transaction.autoRenewAccountId,
+      feeScheduleKeyGiven,
+      exemptKeysGiven,
+    ].every((field) => field === null || field === undefined);
+  if (!onlyFees) {
+    if (!topic.adminKey || !topic.adminKeyType) return fail('UNAUTHORIZED');
+    if (!signedWith(transaction, topic.adminKey, topic.adminKeyType)) fail('INVALID_SIGNATURE');
+  }
   const memo = transaction.topicMemo;
   checkMemo(memo);
   const adminKey = givenKey(transaction.adminKey);
@@ -119,6 +141,15 @@ export async function applyTopicUpdate(
   if (adminKey && !keySatisfied(transaction, adminKey)) fail('INVALID_SIGNATURE');
   const admin = adminKey ? storedKey(adminKey) : null;
   const submit = submitKey ? storedKey(submitKey) : null;
+  // A topic made without a fee schedule key never has one; one made with it may change or clear it.
+  if (feeScheduleKeyGiven && !topic.feeScheduleKey) fail('FEE_SCHEDULE_KEY_CANNOT_BE_UPDATED');
+  const feeScheduleKey = feeScheduleKeyGiven ? feeScheduleKeyOf(feeScheduleKeyGiven) : undefined;
+  let customFees: TopicFee[] | undefined;
+  if (fees !== null) {
+    if (!topic.feeScheduleKey || !topic.feeScheduleKeyType) return fail('FEE_SCHEDULE_KEY_NOT_SET');
+    if (!signedWith(transaction, topic.feeScheduleKey, topic.feeScheduleKeyType)) fail('INVALID_SIGNATURE');
+    customFees = await topicFeesOf(state, tx, fees);
+  }
   await tx
     .update(ledgerTopics)
     .set({
@@ -128,6 +159,11 @@ export async function applyTopicUpdate(
       ...(transaction.autoRenewPeriod
         ? { autoRenewPeriod: autoRenewSecondsOf(transaction.autoRenewPeriod) }
         : {}),
+      ...(feeScheduleKey !== undefined
+        ? { feeScheduleKey: feeScheduleKey?.key ?? null, feeScheduleKeyType: feeScheduleKey?.type ?? null }
+        : {}),
+      ...(exemptKeysGiven !== null ? { feeExemptKeys: feeExemptKeysOf(exemptKeysGiven) } : {}),
+      ...(customFees ? { customFees, customFeesTimestamp: consensusTimestamp } : {}),
       modifiedTimestamp: consensusTimestamp,
     })
     .where(eq(ledgerTopics.topicId, topic.topicId));
@@ -220,15 +256,20 @@ export function runningHashOf(options: {
     .digest();
 }
 
-/** Takes a message (or one chunk of one) into a topic: the next sequence number and running hash. */
+/**
+ * Takes a message (or one chunk of one) into a topic, its custom fees paid: the next sequence number
+ * and running hash.
+ */
 export async function applyTopicMessage(
+  state: LedgerState,
   tx: Tx,
   transaction: TopicMessageSubmitTransaction,
   bytes: Uint8Array,
   payer: string,
   consensusNs: bigint,
-  consensusTimestamp: string,
+  through: Parameters<typeof chargeTopicFees>[5],
 ): Promise<{ topicId: string; sequenceNumber: number; runningHash: string }> {
+  const { consensusTimestamp } = through;
   const topic = await liveTopic(tx, transaction.topicId?.toString());
   const message = Buffer.from(transaction.getMessage() ?? new Uint8Array());
   if (message.length === 0) fail('INVALID_TOPIC_MESSAGE');
@@ -241,6 +282,7 @@ export async function applyTopicMessage(
     fail('INVALID_SIGNATURE');
   const chunk = chunkInfoOf(bytes);
   if (chunk && (chunk.number < 1 || chunk.number > chunk.total)) fail('INVALID_CHUNK_NUMBER');
+  await chargeTopicFees(state, tx, transaction, payer, topic, through);
   const sequenceNumber = topic.sequenceNumber + 1;
   const runningHash = runningHashOf({
     previous: topic.runningHash ? Buffer.from(topic.runningHash, 'base64') : null,

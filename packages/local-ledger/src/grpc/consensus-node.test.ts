@@ -27,7 +27,8 @@ import {
   TokenCreateTransaction,
   TokenDeleteTransaction,
   TokenDissociateTransaction,
-  TokenFeeScheduleUpdateTransaction,
+  ContractCreateTransaction,
+  ContractInfoQuery,
   TokenUpdateNftsTransaction,
   TokenFreezeTransaction,
   TokenGrantKycTransaction,
@@ -392,8 +393,12 @@ describe.each(ledgerEngineCases)('the gRPC consensus node on $engine', ({ open }
     await expect(forged.execute(unsigned)).rejects.toMatchObject({ status: Status.InvalidSignature });
     unsigned.close();
 
+    // Smart contracts are not served.
+    await expect(new ContractInfoQuery().setContractId('0.0.98').execute(client)).rejects.toMatchObject({
+      status: Status.NotSupported,
+    });
     await expect(
-      new TokenFeeScheduleUpdateTransaction().setTokenId('0.0.98').execute(client),
+      new ContractCreateTransaction().setBytecodeFileId('0.0.111').setGas(100_000).execute(client),
     ).rejects.toMatchObject({
       status: Status.NotSupported,
     });

@@ -45,6 +45,7 @@ const SUPPORTED_TRANSACTIONS = new Set([
   'TokenService.airdropTokens',
   'TokenService.claimAirdrop',
   'TokenService.cancelAirdrop',
+  'TokenService.updateTokenFeeSchedule',
   'ScheduleService.createSchedule',
   'ScheduleService.signSchedule',
   'ScheduleService.deleteSchedule',

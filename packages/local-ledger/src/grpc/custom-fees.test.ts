@@ -1,6 +1,4 @@
 import {
-  AccountBalanceQuery,
-  AccountCreateTransaction,
   AccountId,
   CustomFixedFee,
   CustomFractionalFee,
@@ -10,6 +8,7 @@ import {
   PrivateKey,
   TokenAssociateTransaction,
   TokenCreateTransaction,
+  TokenFeeScheduleUpdateTransaction,
   TokenInfoQuery,
   TokenMintTransaction,
   TokenType,
@@ -19,16 +18,11 @@ import {
   type TransactionId,
 } from '@hashgraph/sdk';
 import { describe, expect, it } from 'vitest';
+import type { AssessedFee } from '../custom-fee-types';
 import { ledgerForSuite, mirrorIdOf } from '../testing/grpc-ledger';
 import { ledgerEngineCases } from '../testing/ledger-test-server';
 
-type Assessed = {
-  amount: number;
-  collector_account_id: string;
-  effective_payer_account_ids: string[];
-  token_id: string | null;
-};
-type MirrorTransaction = { result: string; assessed_custom_fees: Assessed[] };
+type MirrorTransaction = { result: string; assessed_custom_fees: AssessedFee[] };
 
 const HBAR = 100_000_000;
 
@@ -42,25 +36,9 @@ describe.each(ledgerEngineCases)('custom fees on $engine', ({ open }) => {
   const ledger = ledgerForSuite(open);
   const { statusOf, execute, mirror } = ledger;
 
-  async function account(hbar = 50) {
-    const key = PrivateKey.generateED25519();
-    const id = (
-      await (
-        await new AccountCreateTransaction()
-          .setKeyWithoutAlias(key.publicKey)
-          .setInitialBalance(new Hbar(hbar))
-          .execute(ledger.client)
-      ).getReceipt(ledger.client)
-    ).accountId!.toString();
-    return { id, key };
-  }
+  const account = (hbar = 50) => ledger.newAccount(hbar);
   type Holder = Awaited<ReturnType<typeof account>>;
-  const hbarOf = async (id: string) =>
-    (await new AccountBalanceQuery().setAccountId(id).execute(ledger.client)).hbars.toTinybars().toNumber();
-  const unitsOf = async (id: string, tokenId: string) =>
-    (await new AccountBalanceQuery().setAccountId(id).execute(ledger.client)).tokens
-      ?.get(tokenId)
-      ?.toNumber() ?? 0;
+  const { hbarOf, unitsOf } = ledger;
   const associate = async (holder: Holder, tokenId: string) =>
     expect(
       await statusOf(new TokenAssociateTransaction().setAccountId(holder.id).setTokenIds([tokenId]), [
@@ -357,5 +335,83 @@ describe.each(ledgerEngineCases)('custom fees on $engine', ({ open }) => {
         [treasury.key],
       ),
     ).toBe('TOKEN_NOT_ASSOCIATED_TO_FEE_COLLECTOR');
+  });
+
+  it("replaces a token's fees with its fee schedule key alone, and transfers pay the new ones at once", async () => {
+    const treasury = await account();
+    const [alice, bob, collector] = [await account(), await account(), await account()];
+    const feeSchedule = PrivateKey.generateED25519();
+    const create = new TokenCreateTransaction()
+      .setTokenName('Later fees')
+      .setTokenSymbol('LF')
+      .setInitialSupply(1_000)
+      .setTreasuryAccountId(treasury.id)
+      .setFeeScheduleKey(feeSchedule.publicKey);
+    const tokenId = (
+      await (await execute(create, [treasury.key])).getReceipt(ledger.client)
+    ).tokenId!.toString();
+    for (const holder of [alice, bob]) await associate(holder, tokenId);
+    const give = (from: Holder, to: Holder, units: number) =>
+      execute(
+        new TransferTransaction()
+          .addTokenTransfer(tokenId, from.id, -units)
+          .addTokenTransfer(tokenId, to.id, units),
+        [from.key],
+      );
+    await (await give(treasury, alice, 100)).getReceipt(ledger.client);
+    // Without fees yet: Alice's transfer pays none.
+    const before = await give(alice, bob, 10);
+    await before.getReceipt(ledger.client);
+    expect(await assessedOf(before)).toEqual([]);
+
+    const update = (fees: CustomFee[]) =>
+      new TokenFeeScheduleUpdateTransaction().setTokenId(tokenId).setCustomFees(fees);
+    const hbarFee = new CustomFixedFee().setHbarAmount(new Hbar(1)).setFeeCollectorAccountId(collector.id);
+    expect(await statusOf(update([hbarFee]), [treasury.key])).toBe('INVALID_SIGNATURE');
+    // A fractional fee's collector must already hold the token.
+    const share = new CustomFractionalFee()
+      .setNumerator(1)
+      .setDenominator(10)
+      .setFeeCollectorAccountId(collector.id);
+    expect(await statusOf(update([share]), [feeSchedule])).toBe('TOKEN_NOT_ASSOCIATED_TO_FEE_COLLECTOR');
+    const updated = await execute(update([hbarFee]), [feeSchedule]);
+    const { status } = await updated.getReceipt(ledger.client);
+    expect(status.toString()).toBe('SUCCESS');
+    const updatedAt = (
+      await new TransactionRecordQuery().setTransactionId(updated.transactionId).execute(ledger.client)
+    ).consensusTimestamp.toString();
+    expect(await mirror(`/tokens/${tokenId}`)).toMatchObject({
+      custom_fees: {
+        created_timestamp: updatedAt,
+        fixed_fees: [{ amount: HBAR, collector_account_id: collector.id, denominating_token_id: null }],
+      },
+    });
+    const info = await new TokenInfoQuery().setTokenId(tokenId).execute(ledger.client);
+    expect(info.customFees.map((fee) => fee.feeCollectorAccountId?.toString())).toEqual([collector.id]);
+
+    const [aliceBefore, collectorBefore] = [await hbarOf(alice.id), await hbarOf(collector.id)];
+    const after = await give(alice, bob, 10);
+    await after.getReceipt(ledger.client);
+    expect(await assessedOf(after)).toEqual([
+      {
+        amount: HBAR,
+        collector_account_id: collector.id,
+        effective_payer_account_ids: [alice.id],
+        token_id: null,
+      },
+    ]);
+    expect(await hbarOf(collector.id)).toBe(collectorBefore + HBAR);
+    expect(await hbarOf(alice.id)).toBeLessThanOrEqual(aliceBefore - HBAR);
+
+    // Cleared, and cleared again: the second time there is nothing to clear.
+    expect(await statusOf(update([]), [feeSchedule])).toBe('SUCCESS');
+    expect(await statusOf(update([]), [feeSchedule])).toBe('CUSTOM_SCHEDULE_ALREADY_HAS_NO_FEES');
+    const withoutKey = await tokenIdOf(treasury, []);
+    expect(
+      await statusOf(
+        new TokenFeeScheduleUpdateTransaction().setTokenId(withoutKey).setCustomFees([hbarFee]),
+        [treasury.key],
+      ),
+    ).toBe('TOKEN_HAS_NO_FEE_SCHEDULE_KEY');
   });
 });

@@ -5,8 +5,6 @@ import {
   AccountDeleteTransaction,
   AccountInfoQuery,
   AccountUpdateTransaction,
-  CustomFixedFee,
-  TokenFeeScheduleUpdateTransaction,
   NftId,
   Hbar,
   Long,
@@ -24,7 +22,6 @@ import {
   TokenSupplyType,
   TokenType,
   TokenWipeTransaction,
-  TopicCreateTransaction,
   TransferTransaction,
   type Status,
   type Transaction,
@@ -422,29 +419,6 @@ describe.each(ledgerEngineCases)('fungible tokens on $engine', ({ open }) => {
         holderKey,
       ]),
     ).toBe('TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES');
-  });
-
-  it("refuses the custom fees it does not take, a topic's and fee schedule updates, rather than dropping them", async () => {
-    const treasuryKey = PrivateKey.generateED25519();
-    const treasury = await newAccount(treasuryKey);
-    const fee = new CustomFixedFee().setHbarAmount(new Hbar(1)).setFeeCollectorAccountId(treasury);
-    expect(await statusOf(new TopicCreateTransaction().setCustomFees([fee]))).toBe('NOT_SUPPORTED');
-    const created = await execute(
-      new TokenCreateTransaction()
-        .setTokenName('Fee')
-        .setTokenSymbol('FEE')
-        .setInitialSupply(1)
-        .setTreasuryAccountId(treasury)
-        .setFeeScheduleKey(treasuryKey.publicKey)
-        .setCustomFees([fee]),
-      [treasuryKey],
-    );
-    const tokenId = (await created.getReceipt(ledger.client)).tokenId!;
-    expect(
-      await statusOf(new TokenFeeScheduleUpdateTransaction().setTokenId(tokenId).setCustomFees([]), [
-        treasuryKey,
-      ]),
-    ).toBe('NOT_SUPPORTED');
   });
 
   it('takes back what a holder rejects (HIP-904): all its units, or the NFTs it names, to the treasury', async () => {

@@ -19,6 +19,8 @@ const SERVICE_FILES = {
   UtilService: 'services_util_service.proto',
   FileService: 'services_file_service.proto',
   ScheduleService: 'services_schedule_service.proto',
+  // Served so that contract calls answer NOT_SUPPORTED, as the SDK reads it, rather than UNIMPLEMENTED.
+  SmartContractService: 'services_smart_contract_service.proto',
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_FILES;

@@ -100,12 +100,15 @@ function transactionIdText(id: TransactionId | undefined): string | null {
   return `${payer}-${seconds}-${String(nanos).padStart(9, '0')}`;
 }
 
+/** A fixed fee's amount in HAPI's `FixedFee`. */
+const protoFixedFee = (fee: FixedAmount) => ({
+  amount: fee.amount,
+  ...(fee.tokenId ? { denominatingTokenId: tokenIdOf(fee.tokenId) } : {}),
+});
+
 /** A token's custom fees in HAPI's form, as the token info query gives them. */
 function protoCustomFees(fees: StoredFee[]) {
-  const fixed = (fee: FixedAmount) => ({
-    amount: fee.amount,
-    ...(fee.tokenId ? { denominatingTokenId: tokenIdOf(fee.tokenId) } : {}),
-  });
+  const fixed = protoFixedFee;
   return fees.map((fee) => ({
     feeCollectorAccountId: accountIdOf(fee.collector),
     allCollectorsAreExempt: fee.allCollectorsExempt,
@@ -478,6 +481,12 @@ export function createQueryAnswers(
           autoRenewPeriod: { seconds: String(row.autoRenewPeriod ?? AUTO_RENEW_SECONDS) },
           ...(row.autoRenewAccount ? { autoRenewAccount: accountIdOf(row.autoRenewAccount) } : {}),
           ledgerId: LOCAL_LEDGER_ID,
+          feeScheduleKey: keyOf(row.feeScheduleKey, row.feeScheduleKeyType),
+          feeExemptKeyList: row.feeExemptKeys.map((key) => protoKeyOf(key.key, key.type)),
+          customFees: row.customFees.map((fee) => ({
+            fixedFee: protoFixedFee(fee),
+            feeCollectorAccountId: accountIdOf(fee.collector),
+          })),
         },
       };
     },

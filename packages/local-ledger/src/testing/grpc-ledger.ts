@@ -1,7 +1,10 @@
 import {
+  AccountBalanceQuery,
+  AccountCreateTransaction,
   AccountId,
   Client,
-  type PrivateKey,
+  Hbar,
+  PrivateKey,
   type Status,
   type Transaction,
   type TransactionId,
@@ -67,12 +70,40 @@ export function ledgerForSuite(open: () => Promise<LedgerDatabase>) {
   beforeAll(async () => {
     grpc = await startGrpcLedger(open);
   });
-  afterAll(() => grpc?.close());
+  const clients: Client[] = [];
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await grpc?.close();
+  });
   const started = () => {
     if (!grpc) throw new Error('the suite ledger has not started');
     return grpc;
   };
+  const balanceOf = (id: string) => new AccountBalanceQuery().setAccountId(id).execute(started().client);
   return {
+    /** A new account holding `hbar` under a new key, with a client of its own that pays as it. */
+    async newAccount(hbar: number, key: PrivateKey = PrivateKey.generateED25519()) {
+      const { client } = started();
+      const id = (
+        await (
+          await new AccountCreateTransaction()
+            .setKeyWithoutAlias(key.publicKey)
+            .setInitialBalance(new Hbar(hbar))
+            .execute(client)
+        ).getReceipt(client)
+      ).accountId!.toString();
+      const own = Client.forNetwork(client.network).setOperator(id, key);
+      clients.push(own);
+      return { id, key, client: own };
+    },
+    /** An account's HBAR, in tinybars. */
+    async hbarOf(id: string) {
+      return (await balanceOf(id)).hbars.toTinybars().toNumber();
+    },
+    /** An account's units of a fungible token (0 when it holds none). */
+    async unitsOf(id: string, tokenId: string) {
+      return (await balanceOf(id)).tokens?.get(tokenId)?.toNumber() ?? 0;
+    },
     get client() {
       return started().client;
     },
