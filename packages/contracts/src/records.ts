@@ -2,11 +2,12 @@ import * as z from 'zod/mini';
 import { DomainNameSchema } from './domains';
 import { recordUrlError } from './fields';
 import { RECORD_FLAG, RECORDS_STATUS } from './status-codes';
+import { RESOLVER_MESSAGES } from './resolver-messages';
 
 // The resolver looks an account id up as its primary name: one lazy chunk for both.
 export { ReverseResponseSchema } from './identity';
 
-export { RECORD_FLAG, RECORDS_STATUS };
+export { RECORD_FLAG, RECORDS_STATUS, RESOLVER_MESSAGES };
 
 export const RECORD_FIELDS = [
   'siteAddress',
@@ -74,16 +75,6 @@ export type ResolveBatchResponse = z.infer<typeof ResolveBatchResponseSchema>;
 
 export const RecordUpdateSchema = z.object({ field: z.enum(RECORD_FIELDS), value: RecordUrlSchema });
 export const RecordStatusSchema = z.object({ flag: z.enum(['statusSiteAddress', 'statusAssets']) });
-
-/** The resolver's messages (spec section 8), spelling included. */
-export const RESOLVER_MESSAGES = {
-  noAddress: 'Web 2.0 URL Page is not setted!',
-  inactive: 'Web 2.0 URL Page is not setted.',
-  networkError: 'Something went wrong!',
-  badAnswer: 'Someting went wrong',
-  /** An account id was asked for, and it has chosen no primary name to resolve. */
-  noPrimaryName: 'This account has no primary name.',
-} as const;
 
 /** Where a resolved name goes: its web2 address only when the record is active (status 2) and set. */
 export function resolvedAddress(

@@ -1,14 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { checkResolverName, RESOLVER_MAX_LENGTH } from '@registry/contracts/domain-name';
+import { RESOLVER_MESSAGES } from '@registry/contracts/resolver-messages';
 import { Button } from '@registry/ui/button';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
-import { createResolver } from '@registry/resolver';
-import { resolveName } from './api/resolve-name';
+import type { ResolveOutcome } from './api/resolve-name';
 import './resolver-page.css';
 
-/** This server's own registry (the page is served by it). */
-const resolver = createResolver({ registryUrl: '' });
+/**
+ * The resolver client and its messages load once the box is used (focused, or a name sent): the
+ * heading and the box never wait for them.
+ */
+let lookUpModule: Promise<typeof import('./api/look-up')> | null = null;
+const loadLookUp = () =>
+  (lookUpModule ??= import(/* webpackChunkName: "resolver-look-up" */ './api/look-up'));
 
 /** Where the browser goes: a seam for the page's tests. */
 export const navigation = { go: (url: string) => window.location.assign(url) };
@@ -32,7 +37,14 @@ export function ResolverPage() {
     setPublicPage(null);
     setHolder(null);
     setResolving(true);
-    const outcome = await resolveName(check.name, resolver);
+    let outcome: ResolveOutcome;
+    try {
+      outcome = await (await loadLookUp()).lookUp(check.name);
+    } catch {
+      // The resolver's code did not arrive: said as a lost connection, and asked for again next time.
+      lookUpModule = null;
+      outcome = { kind: 'message', message: RESOLVER_MESSAGES.networkError };
+    }
     setResolving(false);
     if (outcome.kind === 'redirect') return navigation.go(outcome.url);
     setMessage(outcome.message);
@@ -53,6 +65,7 @@ export function ResolverPage() {
           maxLength={RESOLVER_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
+          onFocus={() => void loadLookUp()}
           aria-invalid={message !== null}
           aria-describedby={message ? messageId : undefined}
           onChange={(event) => {
