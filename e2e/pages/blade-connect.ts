@@ -20,7 +20,8 @@ export async function openBladeConnect(page: Page, wallet: BladeStandIn) {
 /** Connected and signed in: the wallet approved the session and signed the server's sign-in message. */
 export async function connectBlade(page: Page, wallet: BladeStandIn) {
   const { header, extension } = await openBladeConnect(page, wallet);
-  await expect(header.accountId).toHaveText(wallet.accountId, { timeout: 30_000 });
+  // The first journey of a run meets a server and a mirror that have answered nobody yet.
+  await expect(header.accountId).toHaveText(wallet.accountId, { timeout: 60_000 });
   expect(extension).toContain('pairWC');
   return { search: new SearchPage(page), header, extension };
 }

@@ -26,6 +26,8 @@ test('"Sign out everywhere" ends the session of the same account in another brow
   header,
   login,
 }) => {
+  // Two browsers sign in, one after the other, before the sign-out is asked.
+  test.setTimeout(60_000);
   await page.goto('/gui/domains/web3');
   await login();
 
