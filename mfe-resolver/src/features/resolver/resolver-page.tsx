@@ -13,7 +13,13 @@ import './resolver-page.css';
  */
 let lookUpModule: Promise<typeof import('./api/look-up')> | null = null;
 const loadLookUp = () =>
-  (lookUpModule ??= import(/* webpackChunkName: "resolver-look-up" */ './api/look-up'));
+  (lookUpModule ??= import(/* webpackChunkName: "resolver-look-up" */ './api/look-up').catch(
+    (error: unknown) => {
+      // Not kept: the next use asks for it again.
+      lookUpModule = null;
+      throw error;
+    },
+  ));
 
 /** Where the browser goes: a seam for the page's tests. */
 export const navigation = { go: (url: string) => window.location.assign(url) };
@@ -41,8 +47,7 @@ export function ResolverPage() {
     try {
       outcome = await (await loadLookUp()).lookUp(check.name);
     } catch {
-      // The resolver's code did not arrive: said as a lost connection, and asked for again next time.
-      lookUpModule = null;
+      // The resolver's code did not arrive: said as a lost connection.
       outcome = { kind: 'message', message: RESOLVER_MESSAGES.networkError };
     }
     setResolving(false);
@@ -65,7 +70,7 @@ export function ResolverPage() {
           maxLength={RESOLVER_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
-          onFocus={() => void loadLookUp()}
+          onFocus={() => void loadLookUp().catch(() => undefined)}
           aria-invalid={message !== null}
           aria-describedby={message ? messageId : undefined}
           onChange={(event) => {
