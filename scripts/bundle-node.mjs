@@ -4,10 +4,16 @@
 // TypeScript, are compiled in. Each package passes its own esbuild.
 import { readFileSync } from 'node:fs';
 
-/** esbuild options for `entry` → `outfile`, with the dependencies of the package at `packageJsonUrl` left out. */
-export function nodeBundle(packageJsonUrl, entry, outfile) {
+/**
+ * esbuild options for `entry` → `outfile`, with the dependencies of the package at `packageJsonUrl` left
+ * out, except `compiledIn`: dependencies compiled into the module as well, so starting it reads one file
+ * instead of resolving each of theirs (their CommonJS code gets a `require` of its own, from the module).
+ */
+export function nodeBundle(packageJsonUrl, entry, outfile, { compiledIn = [] } = {}) {
   const { dependencies } = JSON.parse(readFileSync(packageJsonUrl, 'utf8'));
-  const external = Object.keys(dependencies).filter((name) => !name.startsWith('@registry/'));
+  const external = Object.keys(dependencies).filter(
+    (name) => !name.startsWith('@registry/') && !compiledIn.includes(name),
+  );
   return {
     entryPoints: [entry],
     outfile,
@@ -17,6 +23,11 @@ export function nodeBundle(packageJsonUrl, entry, outfile) {
     target: 'node20',
     sourcemap: true,
     external: [...external, ...external.map((name) => `${name}/*`)],
+    ...(compiledIn.length > 0 && {
+      banner: {
+        js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+      },
+    }),
     logLevel: 'warning',
   };
 }

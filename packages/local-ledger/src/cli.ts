@@ -1,13 +1,4 @@
 import { parseArgs } from 'node:util';
-import { PrivateKey } from '@hashgraph/sdk';
-import { GENESIS_ACCOUNT } from './ledger-accounts';
-import { openLedgerDatabase } from './ledger-database';
-import { createLedgerServer } from './ledger-server';
-import { createConsensusNode, type ConsensusNode } from './grpc/consensus-node';
-import { createMirrorGrpc } from './grpc/mirror-node';
-import type { NodeEndpoint } from './grpc/system-files';
-import { listenMirrorRest } from './mirror-port';
-import { localNodeAccounts } from './local-node-accounts';
 
 const USAGE = `Usage: local-ledger [--port 5599] [--grpc-port 50211] [--mirror-port 5551] [--mirror-grpc-port 5600]
                     [--nodes 1] [--host 127.0.0.1] [--data-dir DIR | --database-url URL] [--usd-per-hbar 0.05]
@@ -60,68 +51,25 @@ if (!ports.every(isPort) || !validNodes || !(usdPerHbar > 0)) {
   process.exit(2);
 }
 
-const database = await openLedgerDatabase(
+// The database starts opening (a new folder's cluster copied on a thread of its own) before the rest of
+// the ledger's code loads.
+const { openLedgerDatabase } = await import('./ledger-database');
+const databaseOpening = openLedgerDatabase(
   values['database-url'] ? { url: values['database-url'] } : { dataDir: values['data-dir'] ?? null },
 );
-let genesisKey: PrivateKey | undefined;
-try {
-  genesisKey = values['genesis-key'] ? PrivateKey.fromStringDer(values['genesis-key']) : undefined;
-} catch {
-  console.error('--genesis-key must be a private key, DER hex');
-  process.exit(2);
-}
-const server = await createLedgerServer({
-  db: database.db,
+// Awaited below; a failure before then is reported there, not as an unhandled rejection.
+databaseOpening.catch(() => undefined);
+const { serveLedger } = await import('./serve-ledger');
+await serveLedger({
+  host: values.host,
+  port,
+  grpcPort,
+  mirrorPort,
+  mirrorGrpcPort,
+  nodeCount,
   usdPerHbar,
   openToNetwork: values.open,
-  genesisKey,
+  genesisKey: values['genesis-key'],
   localNodeAccounts: values['local-node-accounts'],
+  database: databaseOpening,
 });
-const address = await server.app.listen({ port, host: values.host });
-console.log(`Local ledger on ${address}`);
-const nodes: ConsensusNode[] = [];
-const addressBook: NodeEndpoint[] = [];
-for (let index = 0; index < nodeCount; index += 1) {
-  const nodeAccountId = `0.0.${3 + index}`;
-  const node = createConsensusNode({
-    ledger: server.ledger,
-    db: database.db,
-    nodeAccountId,
-    rate: server.rate,
-    addressBook: () => addressBook,
-  });
-  const boundPort = await node.listen(values.host, grpcPort === 0 ? 0 : grpcPort + index);
-  nodes.push(node);
-  addressBook.push({ nodeAccountId, host: values.host, port: boundPort });
-  console.log(`  consensus node ${nodeAccountId} (gRPC): ${values.host}:${boundPort}`);
-}
-const mirror = await listenMirrorRest(server.app, values.host, mirrorPort);
-console.log(`  mirror REST: http://${values.host}:${mirror.port}/api/v1 (and ${address}/ledger/api/v1)`);
-const mirrorGrpc = createMirrorGrpc({ db: database.db, addressBook: () => addressBook });
-const mirrorGrpcBound = await mirrorGrpc.listen(values.host, mirrorGrpcPort);
-console.log(`  mirror gRPC (topic subscriptions, address book): ${values.host}:${mirrorGrpcBound}`);
-console.log(`  consensus over HTTP: POST ${address}/ledger/transactions`);
-console.log(`  faucet: POST ${address}/ledger/faucet {"publicKey": "<DER hex>"}`);
-if (values['local-node-accounts']) {
-  // Listed as hiero-local-node lists them (raw keys with 0x), from what the ledger holds now.
-  console.log("  development accounts (hiero-local-node's; development only):");
-  for (const account of localNodeAccounts()) {
-    const balance = (await server.ledger.balanceTinybars(`0.0.${account.accountNum}`)) ?? 0n;
-    const alias = account.evmAddress ? ` - 0x${account.evmAddress}` : '';
-    console.log(
-      `    0.0.${account.accountNum} - ${account.kind}${alias} - 0x${account.privateKey.toStringRaw()} - ${balance / 100_000_000n} ℏ`,
-    );
-  }
-}
-console.log(
-  `  genesis account ${GENESIS_ACCOUNT}, key (development only): ${server.writer.operatorKey.toStringDer()}`,
-);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    mirror.close();
-    await Promise.all([server.app.close(), mirrorGrpc.close(), ...nodes.map((node) => node.close())]);
-    await database.close();
-    process.exit(0);
-  });
-}

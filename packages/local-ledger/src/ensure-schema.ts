@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { LedgerDb } from './ledger-db';
@@ -16,14 +15,16 @@ const SCHEMA_DIR = [
 const SCHEMA_LOCK_KEY = 963_852_741;
 
 /**
- * Creates the ledger's tables where they are missing. Every file under schema/ is idempotent and runs in
- * order on every start, so a database the registry's own migrations prepared is left unchanged.
+ * The ledger's schema as the statements it runs, every file under schema/ in order (read at once: a
+ * starting ledger reads it before anything else is under way).
  */
-export async function ensureLedgerSchema(db: LedgerDb): Promise<void> {
-  const files = (await readdir(SCHEMA_DIR)).filter((file) => file.endsWith('.sql')).sort();
+export function ledgerSchemaStatements(): string[] {
+  const files = readdirSync(SCHEMA_DIR)
+    .filter((file) => file.endsWith('.sql'))
+    .sort();
   const statements: string[] = [];
   for (const file of files) {
-    const text = await readFile(`${SCHEMA_DIR}${file}`, 'utf8');
+    const text = readFileSync(`${SCHEMA_DIR}${file}`, 'utf8');
     statements.push(
       ...text
         .split('--> statement-breakpoint')
@@ -31,8 +32,17 @@ export async function ensureLedgerSchema(db: LedgerDb): Promise<void> {
         .filter(Boolean),
     );
   }
+  return statements;
+}
+
+/**
+ * Creates the ledger's tables where they are missing. Every file under schema/ is idempotent and runs in
+ * order on every start, so a database the registry's own migrations prepared is left unchanged.
+ */
+export async function ensureLedgerSchema(db: LedgerDb, statements?: string[]): Promise<void> {
+  const schema = statements ?? ledgerSchemaStatements();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`);
-    for (const statement of statements) await tx.execute(sql.raw(statement));
+    for (const statement of schema) await tx.execute(sql.raw(statement));
   });
 }

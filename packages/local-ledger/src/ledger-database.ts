@@ -1,11 +1,12 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { ensureLedgerSchema } from './ensure-schema';
+import { ensureLedgerSchema, ledgerSchemaStatements } from './ensure-schema';
 import { prepareDataDir } from './pglite-template';
 import type { LedgerDb } from './ledger-db';
 
@@ -38,14 +39,18 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
   }
   // PGlite in a folder: in memory it would hold its files in WebAssembly memory as well.
   const temporary = options.dataDir === null;
+  // Up to the cluster's copy, which runs on a thread of its own, this runs at once: a starting ledger
+  // loads its code meanwhile.
   const directory = temporary
-    ? await mkdtemp(path.join(os.tmpdir(), 'local-ledger-'))
+    ? mkdtempSync(path.join(os.tmpdir(), 'local-ledger-'))
     : path.resolve(options.dataDir!);
-  await mkdir(directory, { recursive: true });
-  await prepareDataDir(directory);
+  mkdirSync(directory, { recursive: true });
+  const schema = ledgerSchemaStatements();
+  await prepareDataDir(directory, schema);
   const client = new PGlite(directory, { ...PGLITE_OPTIONS, relaxedDurability: temporary });
   const db = drizzlePglite(client) as unknown as LedgerDb;
-  await ensureLedgerSchema(db);
+  // A folder from the template holds the schema already; one made by an older ledger may lack part of it.
+  await ensureLedgerSchema(db, schema);
   return {
     db,
     async close() {
