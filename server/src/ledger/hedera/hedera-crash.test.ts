@@ -112,6 +112,15 @@ describe('kill -9 while minting on a Hedera network', () => {
     const registry = () => new LedgerClient(server!.origin);
     const account = await new LedgerClient(ledger.origin).openAccount();
     const buyer = { account, client: ledger.clientFor(account.accountId, account.privateKey) };
+    // The faucet's 10,000 HBAR pay for one round of names at 200 HBAR each: the buyer gets enough for
+    // every round the kill may need (and the first name), from the genesis account.
+    const genesis = ledger.clientFor(ledger.genesis.accountId, ledger.genesis.key);
+    const funding = await new TransferTransaction()
+      .addHbarTransfer(ledger.genesis.accountId, new Hbar(-500 * NAMES * ROUNDS))
+      .addHbarTransfer(account.accountId, new Hbar(500 * NAMES * ROUNDS))
+      .execute(genesis);
+    expect((await funding.getReceipt(genesis)).status.toString()).toBe('SUCCESS');
+    genesis.close();
     const cookie = await registry().signIn(account);
     const run = Date.now().toString(36);
     const quoteOf = (name: string) =>
