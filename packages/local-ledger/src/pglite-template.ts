@@ -50,6 +50,8 @@ async function clusterTemplate(schema: string[]): Promise<string> {
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`Could not create the database cluster: ${errors}`)),
     );
+    // A child that fails before reading its input closes the pipe: its exit says why, not the write.
+    child.stdin.once('error', () => undefined);
     child.stdin.end(JSON.stringify(schema));
   });
   // Another process may have made it meanwhile: the first one in stays.
