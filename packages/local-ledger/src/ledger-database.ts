@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ensureLedgerSchema, ledgerSchemaStatements } from './ensure-schema';
-import { prepareDataDir } from './pglite-template';
+import { compilePostgres, prepareDataDir } from './pglite-template';
 import type { LedgerDb } from './ledger-db';
 
 export type LedgerDatabaseOptions =
@@ -46,11 +46,16 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
     : path.resolve(options.dataDir!);
   mkdirSync(directory, { recursive: true });
   const schema = ledgerSchemaStatements();
-  await prepareDataDir(directory, schema);
-  const client = new PGlite(directory, { ...PGLITE_OPTIONS, relaxedDurability: temporary });
+  const postgres = compilePostgres();
+  const fromTemplate = await prepareDataDir(directory, schema);
+  const client = new PGlite(directory, {
+    ...PGLITE_OPTIONS,
+    relaxedDurability: temporary,
+    pgliteWasmModule: await postgres,
+  });
   const db = drizzlePglite(client) as unknown as LedgerDb;
-  // A folder from the template holds the schema already; one made by an older ledger may lack part of it.
-  await ensureLedgerSchema(db, schema);
+  // A folder from the template holds this schema; one made by an older ledger may lack part of it.
+  if (!fromTemplate) await ensureLedgerSchema(db, schema);
   return {
     db,
     async close() {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,9 +77,18 @@ function copyTree(from: string, to: string): Promise<void> {
 
 /**
  * Makes `directory` hold a database cluster, from the template with `schema` applied when it holds none
- * yet.
+ * yet; answers whether it did (the folder then holds exactly that schema).
  */
-export async function prepareDataDir(directory: string, schema: string[]): Promise<void> {
-  if (holdsCluster(directory)) return;
+export async function prepareDataDir(directory: string, schema: string[]): Promise<boolean> {
+  if (holdsCluster(directory)) return false;
   await copyTree(await clusterTemplate(schema), directory);
+  return true;
+}
+
+/**
+ * PGlite's PostgreSQL, compiled by V8's own thread meanwhile (PGlite compiles it only once it is opened,
+ * after the cluster's copy).
+ */
+export async function compilePostgres(): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await readFile(path.join(path.dirname(PGLITE_ENTRY), 'pglite.wasm')));
 }

@@ -1,14 +1,25 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 
+const requireHere = createRequire(import.meta.url);
+const PROTO_PACKAGE_JSON = requireHere.resolve('@hiero-ledger/proto/package.json');
 /** The folder of Hedera's protobuf files, as its proto package ships them. */
-const PROTO_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@hiero-ledger/proto/package.json')),
-  'src',
-  'proto',
-);
+const PROTO_DIR = path.join(path.dirname(PROTO_PACKAGE_JSON), 'src', 'proto');
+type ProtoDescriptor = Parameters<typeof protoLoader.fromJSON>[0];
+type ProtoRoot = {
+  resolvePath: (origin: string, target: string) => string;
+  loadSync(files: string[]): ProtoRoot;
+  toJSON(): ProtoDescriptor;
+};
+/** The protobufjs that the gRPC loader reads its descriptors with. */
+const requireOfLoader = createRequire(requireHere.resolve('@grpc/proto-loader'));
+const protobuf = requireOfLoader('protobufjs') as { Root: new () => ProtoRoot };
+const PROTOBUF_VERSION = (requireOfLoader('protobufjs/package.json') as { version: string }).version;
 
 /** The services a consensus node answers (HAPI), by their file in the proto package. */
 const SERVICE_FILES = {
@@ -26,6 +37,39 @@ const SERVICE_FILES = {
 export type ServiceName = keyof typeof SERVICE_FILES;
 
 /**
+ * `files` and what they import, parsed: as JSON, kept in the system's temporary folder for this proto
+ * package (parsing the .proto text took about half of the gRPC ports' start; reading it back does not).
+ */
+function protoDescriptor(files: string[]): ProtoDescriptor {
+  const { version } = JSON.parse(readFileSync(PROTO_PACKAGE_JSON, 'utf8')) as { version: string };
+  const key = createHash('sha256')
+    .update(JSON.stringify([PROTO_DIR, version, PROTOBUF_VERSION, files]))
+    .digest('hex')
+    .slice(0, 16);
+  const cached = path.join(os.tmpdir(), `local-ledger-proto-${key}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as ProtoDescriptor;
+  } catch {
+    // not made yet on this machine, or cut short: parsed again below
+  }
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(PROTO_DIR, target));
+  root.loadSync(files.map((file) => path.join(PROTO_DIR, file)));
+  const descriptor = root.toJSON();
+  // Written whole under another name first: a ledger starting meanwhile reads all of it or none.
+  const partial = `${cached}.${process.pid}`;
+  try {
+    writeFileSync(partial, JSON.stringify(descriptor));
+    renameSync(partial, cached);
+  } catch {
+    // a read-only temporary folder: parsed on every start then
+  }
+  return descriptor;
+}
+
+const serviceDefinitions = new Map<string, Record<string, grpc.ServiceDefinition>>();
+
+/**
  * Service definitions read from Hedera's own .proto files. Messages come as plain objects: enums by
  * name, 64-bit numbers as strings, bytes as Buffers, and each oneof names its set field.
  */
@@ -33,14 +77,20 @@ function loadServices<Name extends string>(
   files: Record<Name, string>,
   protoPackage: string,
 ): Record<Name, grpc.ServiceDefinition> {
-  const definition = protoLoader.loadSync(
-    Object.values<string>(files).map((file) => path.join(PROTO_DIR, file)),
-    { includeDirs: [PROTO_DIR], longs: String, enums: String, bytes: Buffer, defaults: false, oneofs: true },
-  );
+  const known = serviceDefinitions.get(protoPackage);
+  if (known) return known as Record<Name, grpc.ServiceDefinition>;
+  const definition = protoLoader.fromJSON(protoDescriptor(Object.values<string>(files)), {
+    longs: String,
+    enums: String,
+    bytes: Buffer,
+    defaults: false,
+    oneofs: true,
+  });
   const services = {} as Record<Name, grpc.ServiceDefinition>;
   for (const name of Object.keys(files) as Name[]) {
     services[name] = definition[`${protoPackage}.${name}`] as grpc.ServiceDefinition;
   }
+  serviceDefinitions.set(protoPackage, services);
   return services;
 }
 
