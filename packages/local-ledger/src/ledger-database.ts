@@ -46,13 +46,13 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
     : path.resolve(options.dataDir!);
   mkdirSync(directory, { recursive: true });
   const schema = ledgerSchemaStatements();
-  const postgres = compilePostgres();
-  const fromTemplate = await prepareDataDir(directory, schema);
-  const client = new PGlite(directory, {
-    ...PGLITE_OPTIONS,
-    relaxedDurability: temporary,
-    pgliteWasmModule: await postgres,
-  });
+  // Both at once: PostgreSQL's WebAssembly compiles while the cluster is copied; a failure of either is
+  // this call's failure, never an unheard rejection.
+  const [fromTemplate, pgliteWasmModule] = await Promise.all([
+    prepareDataDir(directory, schema),
+    compilePostgres(),
+  ]);
+  const client = new PGlite(directory, { ...PGLITE_OPTIONS, relaxedDurability: temporary, pgliteWasmModule });
   const db = drizzlePglite(client) as unknown as LedgerDb;
   // A folder from the template holds this schema; one made by an older ledger may lack part of it.
   if (!fromTemplate) await ensureLedgerSchema(db, schema);

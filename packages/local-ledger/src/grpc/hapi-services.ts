@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,7 +62,12 @@ function protoDescriptor(files: string[]): ProtoDescriptor {
     writeFileSync(partial, JSON.stringify(descriptor));
     renameSync(partial, cached);
   } catch {
-    // a read-only temporary folder: parsed on every start then
+    // a read-only or full temporary folder: parsed on every start then, and nothing left behind
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // the folder takes no change at all
+    }
   }
   return descriptor;
 }
