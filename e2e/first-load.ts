@@ -1,8 +1,20 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 
-/** One JavaScript file a page loaded, with its gzip size (zlib level 9). */
-export type LoadedScript = { url: string; owner: string; bytes: number; gzipBytes: number };
+/** V8's explicit compile hint, which the build puts first in the files a page runs before it shows. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * One JavaScript file a page loaded, with its gzip size (zlib level 9) and whether it starts with the
+ * compile hint.
+ */
+export type LoadedScript = {
+  url: string;
+  owner: string;
+  bytes: number;
+  gzipBytes: number;
+  compileHint: boolean;
+};
 
 /** Which part of the product a script belongs to: a remote (by its folder under /remotes/) or the shell. */
 export function ownerOf(url: string): string {
@@ -50,6 +62,7 @@ export async function measureFirstLoad(
           owner: ownerOf(response.url()),
           bytes: body.length,
           gzipBytes: gzipSync(body, { level: 9 }).length,
+          compileHint: body.subarray(0, COMPILE_HINT.length).toString() === COMPILE_HINT,
         }))
         .catch(() => undefined),
     );

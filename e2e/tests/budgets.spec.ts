@@ -40,5 +40,21 @@ for (const { path, heading, budgetKb } of budgets) {
     console.log(report);
     expect(scripts.length).toBeGreaterThan(0);
     expect(total, report).toBeLessThanOrEqual(budgetKb * KB);
+    // What the page runs before it shows (main.js and the first HTML's preloads) is compiled as it
+    // downloads, off the main thread.
+    const firstScripts = await page
+      .locator('head script[defer][src], head link[rel="preload"][as="script"]')
+      .evaluateAll((elements) =>
+        elements.map(
+          (element) =>
+            new URL(element.getAttribute('src') ?? element.getAttribute('href')!, location.href).href,
+        ),
+      );
+    expect(firstScripts).toContain(new URL('/main.js', page.url()).href);
+    for (const url of firstScripts) {
+      const loaded = scripts.find((script) => script.url === url);
+      expect(loaded, `${url} was named in the first HTML but not loaded`).toBeDefined();
+      expect(loaded!.compileHint, `${url} starts with the compile hint`).toBe(true);
+    }
   });
 }

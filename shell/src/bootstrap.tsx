@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import '@registry/ui/theme.css';
@@ -14,10 +14,15 @@ function AppRoutes() {
 redirectBareAddress();
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root element');
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  </StrictMode>,
+const root = createRoot(container);
+// A transition renders in slices that give the main thread back between them, so the first render
+// (the frame and the page a phone opens on) never holds a tap or a paint for its whole length.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );
