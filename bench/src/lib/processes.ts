@@ -27,7 +27,7 @@ export async function rssMb(pid: number): Promise<number> {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000, pollMs = 100) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
@@ -36,7 +36,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
     } catch {
       // not listening yet
     }
-    await sleep(100);
+    await sleep(pollMs);
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
@@ -179,7 +179,8 @@ export async function startLocalLedger({
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const origin = `http://127.0.0.1:${port}`;
-  const startMs = await waitFor(`${origin}/ledger/api/v1/network/exchangerate`, child);
+  // Asked every 20 ms: its start is held to two seconds, which 100 ms steps would blur.
+  const startMs = await waitFor(`${origin}/ledger/api/v1/network/exchangerate`, child, 60_000, 20);
   return { origin, pid: child.pid!, startMs, grpc: `127.0.0.1:${grpcPort}`, stop: () => stop(child) };
 }
 
