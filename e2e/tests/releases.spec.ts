@@ -192,19 +192,32 @@ async function loadSearchPages(
   await context.addCookies([{ name: 'registry_canary', value: String(bucket), url: baseURL }]);
   const page = await context.newPage();
   let first = '';
-  for (let load = 0; load < times; load += 1) {
+  let loads = 0;
+  const loadOnce = async () => {
     await page.goto('/gui/domains/web3');
     const tagline = page.getByText(V1_TAGLINE, { exact: true }).or(page.getByText(V2_TAGLINE));
     const fallback = page.locator('[data-remote-fallback="search"]');
     await expect(tagline.or(fallback)).toBeVisible();
     const shown = (await fallback.isVisible()) ? 'fallback' : ((await tagline.textContent()) ?? '');
-    if (load === 0) first = shown;
+    if (loads === 0) first = shown;
+    loads += 1;
     // Hidden: the page sends what it counted.
     await page.goto('about:blank');
+  };
+  for (let load = 0; load < times; load += 1) await loadOnce();
+  // A beacon sent as a page goes away can be lost without a word to the page: another load makes up
+  // for it (at most three), as another visitor would.
+  for (let extra = 0; ; extra += 1) {
+    try {
+      await expect
+        .poll(() => searchLoadsTakenIn(request), { timeout: 15_000, intervals: [500] })
+        .toBeGreaterThanOrEqual(takenInBefore + times);
+      break;
+    } catch (error) {
+      if (extra === 3) throw error;
+      await loadOnce();
+    }
   }
-  await expect
-    .poll(() => searchLoadsTakenIn(request), { timeout: 30_000, intervals: [500] })
-    .toBeGreaterThanOrEqual(takenInBefore + times);
   await context.close();
   return first;
 }
