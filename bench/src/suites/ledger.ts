@@ -10,6 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LedgerClient } from '@registry/ledger-client/ledger-client';
 import { measurePipeline, type PipelineMeasure } from '../lib/pipeline';
+import { median } from '../lib/statistics';
 import { PIPELINE_BUYERS, PIPELINE_CONCURRENCY } from '../lib/options';
 import {
   buildServer,
@@ -72,11 +73,6 @@ export async function realNetworkEnv(ledger: RunningLedger, mirrorOrigin = ledge
 
 /** Starts measured per state: the machine is shared, one start is within its noise of two seconds. */
 const STARTS_PER_STATE = 5;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 async function measureStart(state: LedgerStart['state'], dataDir?: string): Promise<LedgerStart> {
   const ledger = await startLocalLedger({ dataDir });
