@@ -131,6 +131,8 @@ test('account pages opened without a wallet go to the search page; a restored wa
   page,
   login,
 }) => {
+  // Nine page loads and a sign-in: 8 s alone, about four times that on a loaded CI machine.
+  test.setTimeout(60_000);
   for (const path of [
     '/gui/w3mydomains',
     '/gui/nbsafhukfhus',

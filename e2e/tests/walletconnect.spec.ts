@@ -294,9 +294,10 @@ test('WalletConnect: the quote lapses while the wallet waits and someone else bu
   held.answer('approve');
   const { transactionId } = (await confirmed).postDataJSON() as { transactionId: string };
   const alert = cart.dialog('Alert');
+  // The confirm waits for the refund's job as it answers: a loaded machine takes longer than a quiet one.
   await expect(alert).toContainText(
     'Someone else purchased few domains in your cart before your payment, so go back and proceed to checkout',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   );
 
   // The registry sent the payment back whole over gRPC: the buyer is short only the transfer's fee.

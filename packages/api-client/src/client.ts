@@ -115,11 +115,17 @@ function createCall(http: KyInstance) {
     try {
       text = await (await http(path, { method, ...options })).text();
     } catch (error) {
+      // The schema's chunk, asked for beside the request, is settled first: a call leaves nothing
+      // running behind it, and a chunk that failed too is not left as an unhandled rejection.
+      await schema.catch(() => undefined);
       return toApiRequestError(error);
     }
     const body = parseJson(text);
     // Spec section 7: an answer without (usable) data is -404 'Invalid Operation'.
-    if (body === undefined || body === null) throw invalidOperation();
+    if (body === undefined || body === null) {
+      await schema.catch(() => undefined);
+      throw invalidOperation();
+    }
     const checked = await (await schema)['~standard'].validate(body);
     if (checked.issues) throw invalidOperation();
     return checked.value;
