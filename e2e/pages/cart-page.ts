@@ -16,7 +16,11 @@ export class CartPage {
 
   async goto() {
     await this.page.goto('/gui/cart');
-    await this.page.getByRole('heading', { name: 'Your Cart', level: 1 }).waitFor();
+    // The cart page's own title (the first HTML draws one before any script runs).
+    await this.page
+      .locator('[data-page="cart"]')
+      .getByRole('heading', { name: 'Your Cart', level: 1 })
+      .waitFor();
   }
 
   item(name: string) {

@@ -21,14 +21,14 @@ test('the extension banner shows on pages other than search, cart, domain, profi
 
   for (const path of ['/gui/domains/web3', '/gui/cart']) {
     await page.goto(path);
-    await expect(page.locator('.app-main h1').first()).toBeVisible();
+    await expect(page.locator('[data-page] h1').first()).toBeVisible();
     await expect(banner).toHaveCount(0);
     expect(await pageTop(page)).toBe('92px');
   }
 
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/gui/claim');
-  await expect(page.locator('.app-main h1').first()).toBeVisible();
+  await expect(page.locator('[data-page="claim"] h1')).toBeVisible();
   await expect(banner).toBeHidden();
   expect(await pageTop(page)).toBe('70px');
   // The heading is not under the fixed header.
@@ -39,9 +39,9 @@ test('the extension banner shows on pages other than search, cart, domain, profi
 
 test('Blade mode hides the extension banner for the rest of the visit', async ({ page }) => {
   await page.goto('/gui/domains/web3/blade');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-page="search"] h1')).toBeVisible();
   await page.goto('/gui/claim');
-  await expect(page.getByRole('heading', { name: 'Claim Domain', level: 1 })).toBeVisible();
+  await expect(page.locator('[data-page="claim"] h1')).toHaveText('Claim Domain');
   await expect(page.getByRole('complementary', { name: 'Wallet extensions' })).toHaveCount(0);
   expect(await pageTop(page)).toBe('92px');
 });

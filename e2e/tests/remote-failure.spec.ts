@@ -13,14 +13,14 @@ test('a remote that cannot load shows a Retry fallback while the rest keeps work
   // Another remote still loads from the header.
   await page.getByRole('link', { name: /^Cart/ }).click();
   await expect(page).toHaveURL(/\/gui\/cart$/);
-  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+  await expect(page.locator('[data-page="cart"] h1')).toHaveText('Your Cart');
 
   // Once the remote is reachable again, Retry brings it back without reloading the page.
   await page.goBack();
   await expect(fallback).toBeVisible();
   await page.unroute('**/remotes/mfe-search/**');
   await fallback.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
+  await expect(page.locator('[data-page="search"] h1')).toHaveText('Smart domains. Tokenized on Hedera.');
   await expect(fallback).toHaveCount(0);
 });
 
@@ -35,7 +35,7 @@ test('the shell finds remotes at run time from the list the server gives, even o
     if (response.url().startsWith(`${otherOrigin}/remotes/mfe-search/`)) crossOrigin.push(response.url());
   });
   await page.goto('/gui/domains/web3');
-  await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
+  await expect(page.locator('[data-page="search"] h1')).toHaveText('Smart domains. Tokenized on Hedera.');
   expect(crossOrigin.some((url) => url.endsWith('remoteEntry.js'))).toBe(true);
 });
 
@@ -76,7 +76,7 @@ test('the page runs no script from an origin the server did not configure (CSP)'
 test.describe('a part of the frame loaded on first use (the wallet dialog)', () => {
   test('is asked for again when its chunk is lost once, and opens', async ({ page }) => {
     await page.goto('/gui/domains/web3');
-    await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
+    await expect(page.locator('[data-page="search"] h1')).toHaveText('Smart domains. Tokenized on Hedera.');
     // From now on the first script the page asks for is lost, as on a dropped connection.
     const scripts: string[] = [];
     await page.route('**/*.js', async (route) => {
@@ -93,7 +93,8 @@ test.describe('a part of the frame loaded on first use (the wallet dialog)', () 
 
   test('that cannot be had says so, and the page stays', async ({ page }) => {
     await page.goto('/gui/domains/web3');
-    await expect(page.getByRole('heading', { name: 'Smart domains. Tokenized on Hedera.' })).toBeVisible();
+    // The page's own title (the first HTML draws one before any script runs).
+    await expect(page.locator('[data-page="search"] h1')).toHaveText('Smart domains. Tokenized on Hedera.');
     await page.route('**/*.js', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Connect Wallet' }).click();
     await expect(page.getByRole('alert')).toHaveText('Could not load. Check your connection and reload');

@@ -121,7 +121,7 @@ test('the first HTML names the files the page runs, and each is used', async ({ 
       expect.stringMatching(/^\/remotes\/mfe-cart-checkout\/page-cart\.[0-9a-f]{8}\.js$/),
     ]),
   );
-  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+  await expect(page.locator('[data-page="cart"] h1')).toHaveText('Your Cart');
   // Chromium warns a few seconds after load about a preload the page did not use.
   await page.waitForTimeout(4000);
   expect(preloadWarnings).toEqual([]);
@@ -144,9 +144,9 @@ test('account pages opened without a wallet go to the search page; a restored wa
   }
   await login();
   await page.goto('/gui/w3mydomains');
-  await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
+  await expect(page.locator('[data-page="my-domains"] h1')).toHaveText('Domains');
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
+  await expect(page.locator('[data-page="my-domains"] h1')).toHaveText('Domains');
   await expect(page).toHaveURL(/\/gui\/w3mydomains$/);
   await page.goto('/gui/profile');
   await expect(page).toHaveURL(/\/gui\/profile\/orders$/);
@@ -194,7 +194,7 @@ test('the account menu is hidden on /resolver only', async ({ page }) => {
   await page.goto('/w3/resolver');
   await expect(page.getByTestId('account-menu')).toBeVisible();
   await page.goto('/resolver');
-  await expect(page.getByRole('heading', { name: 'Resolve Hedera Domains' })).toBeVisible();
+  await expect(page.locator('[data-page="resolver"] h1')).toHaveText('Resolve Hedera Domains');
   await expect(page.getByTestId('account-menu')).toHaveCount(0);
 });
 

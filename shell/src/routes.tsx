@@ -8,44 +8,48 @@ import {
   type DomainType,
   type PageRoute,
 } from '@registry/contracts/routes';
-import type { RemoteName } from '@registry/contracts/remotes';
-import { Spinner } from '@registry/ui/spinner';
+import { headingOf, type PageHeadingText } from '@registry/contracts/page-headings';
 import { useWalletSession } from '@registry/wallet/wallet-session';
 import { AppLayout } from './layout/app-layout';
+import { PagePlaceholder } from './remotes/page-placeholder';
 import { RemotePage } from './remotes/remote-page';
 import { NotFoundPage } from './pages/not-found-page';
 
-function TypedRemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+function TypedRemotePage({ route }: { route: PageRoute }) {
   const { type } = useParams();
   if (!DOMAIN_TYPES.includes(type as DomainType)) return <NotFoundPage />;
-  return <RemotePage remote={remote} page={page} />;
+  return <RemotePage remote={route.remote} page={route.page} heading={headingOf(route)} />;
 }
 
 /** A page that needs query parameters (the email verification link) goes home without them. */
 function QueryRemotePage({ route }: { route: PageRoute }) {
   if (!queryMatches(route, useLocation().search)) return <Navigate to={paths.home} replace />;
-  return <RemotePage remote={route.remote} page={route.page} />;
+  return <RemotePage remote={route.remote} page={route.page} heading={headingOf(route)} />;
 }
 
 /**
  * Spec section 2: account pages need a connected wallet with a stored account; without one they go to
  * the search page. A wallet being restored after a reload is waited for.
  */
-function AccountPage({ children }: { children: ReactNode }) {
+function AccountPage({ heading, children }: { heading: PageHeadingText | undefined; children: ReactNode }) {
   const { status, accountId } = useWalletSession();
-  if (status === 'restoring') return <Spinner label="Restoring your wallet…" />;
+  if (status === 'restoring') return <PagePlaceholder heading={heading} label="Restoring your wallet…" />;
   if (status !== 'paired' || !accountId) return <Navigate to={paths.home} replace />;
   return children;
 }
 
 function pageElement(route: PageRoute) {
-  if (route.typed) return <TypedRemotePage remote={route.remote} page={route.page} />;
+  if (route.typed) return <TypedRemotePage route={route} />;
   if (route.query) return <QueryRemotePage route={route} />;
-  return <RemotePage remote={route.remote} page={route.page} />;
+  return <RemotePage remote={route.remote} page={route.page} heading={headingOf(route)} />;
 }
 
 function elementFor(route: PageRoute) {
-  return route.account ? <AccountPage>{pageElement(route)}</AccountPage> : pageElement(route);
+  return route.account ? (
+    <AccountPage heading={headingOf(route)}>{pageElement(route)}</AccountPage>
+  ) : (
+    pageElement(route)
+  );
 }
 
 /** Spec section 2: the bare addresses and where they go. */

@@ -114,3 +114,25 @@ export type PageProps = {
 
 /** The manifest's routes of one remote. */
 export const routesOf = (remote: RemoteName) => ROUTE_MANIFEST.filter((route) => route.remote === remote);
+
+/**
+ * Blade mode (spec section 2) as the address opens it: `/gui/domains/{type}/blade`, or `blade=1` /
+ * `blade=true` in the query. The shell keeps the mode for the rest of the tab.
+ */
+export function opensBladeMode(pathname: string, search: string): boolean {
+  const flag = new URLSearchParams(search).get('blade');
+  return /^\/gui\/domains\/[^/]+\/blade\/?$/.test(pathname) || flag === '1' || flag === 'true';
+}
+
+/** Pages where the extension banner is hidden: search, cart, domain, profile and coupons. */
+const BANNER_HIDDEN = [
+  /^\/gui\/domains\//,
+  /^\/gui\/cart/,
+  /^\/gui\/o?domain\//,
+  /^\/gui\/profile/,
+  /^\/gui\/coupons/,
+];
+
+/** Whether the page at a path shows the extension banner outside Blade mode. */
+export const bannerPageAt = (pathname: string): boolean =>
+  !BANNER_HIDDEN.some((pattern) => pattern.test(pathname));

@@ -13,6 +13,8 @@ const CONTRACTS_SRC = fileURLToPath(new URL('../../contracts/src', import.meta.u
 export const UNSHARED_CONTRACTS = new Set([
   '@registry/contracts/status-codes',
   '@registry/contracts/remote-health',
+  // The pages' fixed titles: a remote draws its own copy even in a shell built before a title changed.
+  '@registry/contracts/page-headings',
 ]);
 
 /**

@@ -6,7 +6,7 @@ import { BUS_VERSION, CONTRACTS_VERSION } from '@registry/contracts/remotes';
 import { contentHash, fileDigest, newVersion, releaseFiles } from '../modules/releases/release-files';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { engineCases } from '../testing/test-databases';
-import { firstPageOf } from './shell-page';
+import { firstPageOf, skeletonOf } from './shell-page';
 
 const TOKEN = 'deploy-token-of-the-search-team-0123456789';
 const SHELL_HTML =
@@ -38,6 +38,8 @@ async function writeRemoteBuild(folder: string, label: string) {
 
 type ShellPage = {
   status: number;
+  /** What `#root` holds before any script runs. */
+  root: string;
   list: { remotes: Array<{ name: string; entry: string; version?: string }> };
   preloads: Array<{ href: string; as: string; integrity?: string; crossorigin: boolean }>;
   bucketCookie?: string;
@@ -65,8 +67,72 @@ describe('the page a route shows first', () => {
     expect(firstPageOf('/gui/w3mysubdomains/alpha.hbar', '', true)).toMatchObject({ page: 'my-subdomains' });
     expect(firstPageOf('/index.html', '?t=ev&x=abc', false)).toMatchObject({ page: 'email-verification' });
     expect(firstPageOf('/index.html', '', false)).toMatchObject({ remote: 'search', page: 'search' });
+    expect(firstPageOf('/gui/profile/orders', '', true)).toMatchObject({
+      remote: 'profile',
+      page: 'profile',
+    });
     expect(firstPageOf('/gui/domains/web4', '', false)).toBeUndefined();
     expect(firstPageOf('/gui/nothing', '', false)).toBeUndefined();
+  });
+});
+
+describe('what the first HTML draws before any script', () => {
+  /** The skeleton's banner state, title, tagline and back link, read off its markup. */
+  const drawn = (pathname: string, search = '', signedIn = false) => {
+    const html = skeletonOf(pathname, search, signedIn);
+    return {
+      banner: /<div class="app" data-banner="(\w+)">/.exec(html)?.[1],
+      logo: /<a class="app-header__logo" href="([^"]+)">/.exec(html)?.[1],
+      title: /<h1>(.*?)<\/h1>/.exec(html)?.[1],
+      tagline: /<p class="page-heading__tagline">(.*?)<\/p>/.exec(html)?.[1],
+      back: /<a class="page-heading__back" href="([^"]+)">(.*?)<\/a>/.exec(html)?.slice(1),
+      loading: html.includes('<span>Loading…</span>'),
+    };
+  };
+
+  it("is the frame and the page's own title block where the page has a fixed one", () => {
+    expect(drawn('/gui/domains/web3', '?domain=alpha')).toEqual({
+      banner: 'hidden',
+      logo: '/gui/domains/web3',
+      title: 'Smart domains. Tokenized on Hedera.',
+      tagline: 'Humanizing Internet, Safely.',
+      back: undefined,
+      loading: true,
+    });
+    expect(drawn('/gui/cart')).toMatchObject({
+      banner: 'hidden',
+      title: 'Your Cart',
+      back: ['/gui/domains/web3', 'continue shopping'],
+    });
+    expect(drawn('/resolver')).toMatchObject({ banner: 'shown', title: 'Resolve Hedera Domains' });
+    expect(drawn('/gui/claim', '?blade=1')).toMatchObject({ banner: 'hidden', title: 'Claim Domain' });
+  });
+
+  it('is the search page where the shell sends the address there, and the account page with a session', () => {
+    for (const [pathname, search] of [
+      ['/', ''],
+      ['/gui', ''],
+      ['/index.html', ''],
+      ['/index.html', '?t=ev'],
+      ['/gui/w3mydomains', ''],
+      ['/gui/domain/web3/detail', '?domain=a.hbar'],
+    ] as const)
+      expect(drawn(pathname, search), pathname + search).toMatchObject({
+        banner: 'hidden',
+        title: 'Smart domains. Tokenized on Hedera.',
+      });
+    expect(drawn('/gui/w3mydomains', '', true)).toMatchObject({ banner: 'shown', title: 'Domains' });
+    expect(drawn('/index.html', '?t=ev&x=abc', false)).toMatchObject({ title: 'Email verification' });
+  });
+
+  it('is the spinner alone where the title depends on data, and the frame alone on an unknown page', () => {
+    expect(drawn('/gui/profile/orders', '', true)).toMatchObject({ title: undefined, loading: true });
+    expect(drawn('/gui/w3mysubdomains/alpha.hbar', '', true)).toMatchObject({
+      title: undefined,
+      loading: true,
+    });
+    expect(drawn('/gui/nothing')).toMatchObject({ banner: 'shown', title: undefined, loading: false });
+    expect(drawn('/gui/domains/web4')).toMatchObject({ title: undefined, loading: false });
   });
 });
 
@@ -97,6 +163,7 @@ describe.each(engineCases)('the shell page on $engine', ({ open }) => {
     const bucketCookie = answer.cookies.find((each) => each.name === 'registry_canary')?.value;
     return {
       status: answer.statusCode,
+      root: /<div id="root">(.*)<\/div><\/body>/.exec(html)?.[1] ?? '',
       list: JSON.parse(listText ?? 'null') as ShellPage['list'],
       preloads,
       ...(bucketCookie ? { bucketCookie } : {}),
@@ -149,6 +216,18 @@ describe.each(engineCases)('the shell page on $engine', ({ open }) => {
     }
   });
 
+  it("draws the first page's frame and title inside #root, by the session cookie", async () => {
+    const cart = await shellPage('/gui/cart?x=1', 'registry_canary=90');
+    expect(cart.root).toBe(skeletonOf('/gui/cart', 'x=1', false));
+    expect(cart.root).toContain('<h1>Your Cart</h1>');
+    expect((await shellPage('/gui/w3mydomains', 'registry_canary=90')).root).toContain(
+      '<h1>Smart domains. Tokenized on Hedera.</h1>',
+    );
+    expect((await shellPage('/gui/w3mydomains', 'registry_canary=90; registry_session=x')).root).toContain(
+      '<h1>Domains</h1>',
+    );
+  });
+
   it('gives a new browser its bucket with the page, and the list of that bucket', async () => {
     const page = await shellPage('/gui/domains/web3');
     expect(page.bucketCookie).toMatch(/^\d{1,2}$/);
@@ -189,6 +268,7 @@ describe.each(engineCases)('the shell page on $engine', ({ open }) => {
     ]);
     const unknown = await shellPage('/nothing-here', 'registry_canary=90');
     expect(unknown.status).toBe(404);
+    expect(unknown.root).toBe(skeletonOf('/nothing-here', '', false));
     expect(unknown.preloads).toEqual([]);
     expect(unknown.list.remotes).toHaveLength(5);
   });

@@ -8,8 +8,10 @@ import {
   type RemoteName,
 } from '@registry/contracts/remotes';
 import type { RemotesManifest } from '@registry/contracts/remote-list';
-import { PATTERNS, ROUTE_MANIFEST, queryMatches, type PageRoute } from '@registry/contracts/routes';
+import { PATTERNS, ROUTE_MANIFEST, paths, queryMatches, type PageRoute } from '@registry/contracts/routes';
+import { headingOf } from '@registry/contracts/page-headings';
 import { requestCookie } from './cookies';
+import { pageSkeleton } from './page-skeleton';
 import { browserBucket } from './remotes-manifest';
 import { SESSION_COOKIE } from './sessions';
 
@@ -20,11 +22,12 @@ type FilesAndShared = { files: string[]; shared: string[] };
 type RemoteFirstLoad = { expose: FilesAndShared | null; pages: Record<string, FilesAndShared> };
 type ShellFirstLoad = { bootstrap: string[]; shared: Record<string, string[]> };
 
-const patternExpression = (pattern: string) =>
+/** A route's pattern as an expression: `:type` takes web2 or web3 only where the route is typed. */
+const patternExpression = ({ path: pattern, typed }: PageRoute) =>
   new RegExp(
-    `^${pattern.replace(/[.]/g, '\\.').replace(/:(\w+)/g, (_, name: string) => (name === 'type' ? '(?:web2|web3)' : '[^/]+'))}/?$`,
+    `^${pattern.replace(/[.]/g, '\\.').replace(/:(\w+)/g, (_, name: string) => (name === 'type' && typed ? '(?:web2|web3)' : '[^/]+'))}/?$`,
   );
-const ROUTES = ROUTE_MANIFEST.map((route) => ({ route, expression: patternExpression(route.path) }));
+const ROUTES = ROUTE_MANIFEST.map((route) => ({ route, expression: patternExpression(route) }));
 const HOME_ROUTE = ROUTE_MANIFEST.find((route) => route.path === PATTERNS.search)!;
 /** Paths the shell's router sends to the search page before any remote runs. */
 const REDIRECTS_HOME = new Set(['/', '/gui', '/gui/', '/gui/domains', '/gui/domains/']);
@@ -41,6 +44,21 @@ export function firstPageOf(pathname: string, search: string, signedIn: boolean)
   if (found.account && !signedIn) return HOME_ROUTE;
   return found;
 }
+
+/** The frame and title block of the page a path shows first, for the first HTML's `#root`. */
+export function skeletonOf(pathname: string, search: string, signedIn: boolean): string {
+  const page = firstPageOf(pathname, search, signedIn);
+  const own = ROUTES.find(({ expression }) => expression.test(pathname))?.route;
+  const sentHome = page !== undefined && page !== own;
+  return pageSkeleton({
+    pathname: sentHome ? paths.home : pathname,
+    search,
+    known: page !== undefined,
+    heading: page ? headingOf(page) : undefined,
+  });
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** A JSON text safe inside `<script>`: no `<` can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -126,26 +144,30 @@ export function createShellPage({ shellDist, appsRoot, releasesDir, manifest, lo
   return async function sendShellPage(request: FastifyRequest, reply: FastifyReply, status: number) {
     const html = await (template ??= readFile(path.join(shellDist, 'index.html'), 'utf8'));
     const [pathname = '/', search = ''] = request.url.split('?');
+    const signedIn =
+      requestCookie(request, SESSION_COOKIE) !== undefined ||
+      requestCookie(request, `__Host-${SESSION_COOKIE}`) !== undefined;
     let head = '';
     if (manifest) {
       try {
         const remotes = await manifest(browserBucket(request, reply));
-        const signedIn =
-          requestCookie(request, SESSION_COOKIE) !== undefined ||
-          requestCookie(request, `__Host-${SESSION_COOKIE}`) !== undefined;
         const page = firstPageOf(pathname, search, signedIn);
         const preloads = page ? await preloadsFor(page, remotes) : [];
         head = `<script type="application/json" id="${REMOTES_LIST_ELEMENT}">${scriptJson(remotes)}</script>${preloads.map(preloadTag).join('')}`;
-        reply.header('Vary', 'Cookie');
       } catch (error) {
         // The page still works without them: the shell reads /remotes.json itself.
         log({ err: error }, 'shell page sent without its remotes list');
       }
     }
-    return reply
-      .status(status)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html.replace('</head>', `${head}</head>`));
+    const root = `<div id="root">${skeletonOf(pathname, search, signedIn)}</div>`;
+    return (
+      reply
+        .status(status)
+        .header('Cache-Control', 'no-cache')
+        // What the page preloads and draws first depends on the session cookie.
+        .header('Vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(html.replace('</head>', () => `${head}</head>`).replace(ROOT_ELEMENT, () => root))
+    );
   };
 }

@@ -7,8 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app/build-app';
 import { openDatabase, type Database } from '../db/database';
 import { testConfig } from '../testing/test-config';
+import { skeletonOf } from './shell-page';
 
 const SHELL_HTML = '<!doctype html><title>shell</title><div id="root"></div>';
+/** The shell's HTML as sent for an address: the page's frame and title drawn inside `#root`. */
+const shellPageAt = (url: string) => {
+  const [pathname = '/', search = ''] = url.split('?');
+  return SHELL_HTML.replace(
+    '<div id="root"></div>',
+    `<div id="root">${skeletonOf(pathname, search, false)}</div>`,
+  );
+};
 
 describe('serving the built shell and remotes', () => {
   let appsRoot: string;
@@ -58,7 +67,7 @@ describe('serving the built shell and remotes', () => {
   ])('answers %s with the shell page (history API fallback)', async (url) => {
     const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(SHELL_HTML);
+    expect(response.body).toBe(shellPageAt(url));
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
@@ -101,7 +110,7 @@ describe('serving the built shell and remotes', () => {
   it('answers an unknown page with the shell and a 404 status', async () => {
     const response = await app.inject({ method: 'GET', url: '/nowhere', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);
-    expect(response.body).toBe(SHELL_HTML);
+    expect(response.body).toBe(shellPageAt('/nowhere'));
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -1,3 +1,5 @@
+import { bannerPageAt, opensBladeMode } from '@registry/contracts/routes';
+
 const BLADE_MODE_KEY = 'bladeMode';
 
 /**
@@ -6,22 +8,12 @@ const BLADE_MODE_KEY = 'bladeMode';
  * while the user moves on: Connect Wallet goes straight to Blade and the extension banner stays hidden.
  */
 export function isBladeMode({ pathname, search }: { pathname: string; search: string }): boolean {
-  const flag = new URLSearchParams(search).get('blade');
-  const opened = /^\/gui\/domains\/[^/]+\/blade\/?$/.test(pathname) || flag === '1' || flag === 'true';
+  const opened = opensBladeMode(pathname, search);
   if (opened) sessionStorage.setItem(BLADE_MODE_KEY, '1');
   return opened || sessionStorage.getItem(BLADE_MODE_KEY) === '1';
 }
 
-/** Pages where the extension banner is hidden: search, cart, domain, profile and coupons. */
-const BANNER_HIDDEN = [
-  /^\/gui\/domains\//,
-  /^\/gui\/cart/,
-  /^\/gui\/o?domain\//,
-  /^\/gui\/profile/,
-  /^\/gui\/coupons/,
-];
-
 export function showsExtensionBanner(location: { pathname: string; search: string }): boolean {
   if (isBladeMode(location)) return false;
-  return !BANNER_HIDDEN.some((pattern) => pattern.test(location.pathname));
+  return bannerPageAt(location.pathname);
 }

@@ -2,12 +2,13 @@ import { startTransition, Suspense, useEffect, useMemo, useState, type Component
 import { useLocation, useParams } from 'react-router-dom';
 import type { RemoteName } from '@registry/contracts/remotes';
 import type { PageProps } from '@registry/contracts/routes';
-import { Spinner } from '@registry/ui/spinner';
+import type { PageHeadingText } from '@registry/contracts/page-headings';
+import { PagePlaceholder } from './page-placeholder';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { countRemote } from './remote-health';
 import { loadRemotePage } from './remote-registry';
 
-type RemotePageProps = { remote: RemoteName; page: string };
+type RemotePageProps = { remote: RemoteName; page: string; heading?: PageHeadingText | undefined };
 
 type PageLoad =
   | { key: string; status: 'ready'; Page: ComponentType<PageProps> }
@@ -41,19 +42,19 @@ function usePageLoad(remote: RemoteName, page: string, attempt: number): PageLoa
   return load?.key === key ? load : undefined;
 }
 
-function LoadedPage({ remote, page, attempt }: RemotePageProps & { attempt: number }) {
+function LoadedPage({ remote, page, heading, attempt }: RemotePageProps & { attempt: number }) {
   const load = usePageLoad(remote, page, attempt);
   const params = useParams();
   const { search } = useLocation();
   const query = useMemo(() => new URLSearchParams(search), [search]);
   // The boundary's error handling and Retry take it from here.
   if (load?.status === 'failed') throw load.error;
-  if (!load) return <Spinner />;
+  if (!load) return <PagePlaceholder heading={heading} />;
   return <load.Page params={params} query={query} />;
 }
 
 /** Renders a page of a remote, loaded at run time; a failure stays inside this area with a Retry. */
-export function RemotePage({ remote, page }: RemotePageProps) {
+export function RemotePage({ remote, page, heading }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   return (
     <RemoteErrorBoundary
@@ -62,8 +63,8 @@ export function RemotePage({ remote, page }: RemotePageProps) {
       onRetry={() => setAttempt((n) => n + 1)}
     >
       {/* Mounted before the page arrives, so the page's chunk suspends content it already shows. */}
-      <Suspense fallback={<Spinner />}>
-        <LoadedPage remote={remote} page={page} attempt={attempt} />
+      <Suspense fallback={<PagePlaceholder heading={heading} />}>
+        <LoadedPage remote={remote} page={page} heading={heading} attempt={attempt} />
       </Suspense>
     </RemoteErrorBoundary>
   );

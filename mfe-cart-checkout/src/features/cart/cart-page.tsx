@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { bus } from '@registry/bus';
 import { useCartStore } from '@registry/cart/cart-store';
 import { paths } from '@registry/contracts/routes';
+import { PAGE_HEADINGS } from '@registry/contracts/page-headings';
 import { cartTotal, formatAmount } from '@registry/contracts/pricing';
 import { Button } from '@registry/ui/button';
 import { EmptyState } from '@registry/ui/empty-state';
@@ -47,7 +48,7 @@ export function CartPage() {
 
   return (
     <section data-page="cart" className="cart-page">
-      <PageHeading title="Your Cart" back={{ to: paths.home, label: 'continue shopping' }} />
+      <PageHeading {...PAGE_HEADINGS.cart} />
       {!restored ? (
         <Spinner label="Loading your cart…" />
       ) : items.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useCartStore } from '@registry/cart/cart-store';
-import { paths } from '@registry/contracts/routes';
+import { PAGE_HEADINGS } from '@registry/contracts/page-headings';
 import { sessionJournal, usePaidAction } from '@registry/paid-flow';
 import { PageHeading } from '@registry/ui/page-heading';
 import { useWalletSession } from '@registry/wallet/wallet-session';
@@ -45,7 +45,7 @@ export function CheckoutPage() {
 
   return (
     <section data-page="checkout" className="checkout-page">
-      <PageHeading title="Checkout" back={{ to: paths.cart, label: 'Back to Cart' }} />
+      <PageHeading {...PAGE_HEADINGS.checkout} />
       <CheckoutBody
         walletStatus={status}
         cartRestored={restored}

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ComponentType } from 'react';
 import { bus } from '@registry/bus';
 import { paths, type PageProps } from '@registry/contracts/routes';
+import { PAGE_HEADINGS } from '@registry/contracts/page-headings';
 import { PaymentStatus, sessionJournal } from '@registry/paid-flow';
 import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
@@ -61,7 +62,7 @@ export function DomainDetailPage({ query, SubdomainPanel }: PageProps & DomainDe
 
   return (
     <section data-page="domain-detail" className="domain-detail-page">
-      <PageHeading title="Domain Details" back={{ to: paths.myDomains, label: 'Back to Domains' }} />
+      <PageHeading {...PAGE_HEADINGS.domainDetail} />
       <PaymentStatus journal={journal} api={myDomainsApi} onSettled={() => void load()} />
       {body()}
       {/* Subdomains are booked under the owner's top-level domains, never under a subdomain. */}

@@ -5,6 +5,7 @@ import { renewAction } from '../../api/domain-actions';
 import { YearsSelect } from '../../components/years-select';
 import { PaidDomainModal } from '../../components/paid-domain-modal';
 import { paths } from '@registry/contracts/routes';
+import { PAGE_HEADINGS } from '@registry/contracts/page-headings';
 import { AppLink } from '@registry/ui/app-link';
 import { PageHeading } from '@registry/ui/page-heading';
 import { myDomainsApi } from '../../api/my-domains-api';
@@ -31,7 +32,7 @@ export function MyDomainsPage() {
     });
   return (
     <section data-page="my-domains" className="list-page">
-      <PageHeading title="Domains">
+      <PageHeading {...PAGE_HEADINGS.myDomains}>
         <AppLink className="list-page__link" to={paths.pending}>
           Pending Domain Transactions
         </AppLink>

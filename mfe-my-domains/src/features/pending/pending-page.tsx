@@ -11,6 +11,7 @@ import { dateText, myDomainsApi } from '../../api/my-domains-api';
 import { AccountListBody } from '../../components/account-list-body';
 import { useAccountList } from '../../components/use-account-list';
 import '../../components/lists.css';
+import { PAGE_HEADINGS } from '@registry/contracts/page-headings';
 
 type PendingRow = {
   key: string;
@@ -103,7 +104,7 @@ export function PendingPage() {
 
   return (
     <section data-page="pending" className="list-page">
-      <PageHeading title="Pending Domain Transactions" />
+      <PageHeading {...PAGE_HEADINGS.pending} />
       <AccountListBody
         list={list}
         failedMessage="The pending list could not be loaded. Reload the page to try again."

@@ -3,6 +3,7 @@ import { ApiRequestError, createApiClient } from '@registry/api-client/client';
 import type { PageProps } from '@registry/contracts/routes';
 import { AppLink } from '@registry/ui/app-link';
 import { PageHeading } from '@registry/ui/page-heading';
+import { PAGE_HEADINGS } from '@registry/contracts/page-headings';
 
 const api = createApiClient();
 
@@ -33,7 +34,7 @@ export function EmailVerificationPage({ query }: PageProps) {
 
   return (
     <section data-page="email-verification" className="email-verification">
-      <PageHeading title="Email verification" />
+      <PageHeading {...PAGE_HEADINGS.emailVerification} />
       <div aria-live="polite">
         {message === null ? (
           <p>Wait</p>

@@ -6,6 +6,7 @@ import { PageHeading } from '@registry/ui/page-heading';
 import { Spinner } from '@registry/ui/spinner';
 import type { ResolveOutcome } from './api/resolve-name';
 import './resolver-page.css';
+import { PAGE_HEADINGS } from '@registry/contracts/page-headings';
 
 /**
  * The resolver client and its messages load once the box is used (focused, or a name sent): the
@@ -59,7 +60,7 @@ export function ResolverPage() {
 
   return (
     <section data-page="resolver" className="resolver-page">
-      <PageHeading title="Resolve Hedera Domains" tagline="Humanizing Internet, Safely." />
+      <PageHeading {...PAGE_HEADINGS.resolver} />
       <form className="resolver-form" role="search" onSubmit={(event) => void submit(event)} noValidate>
         <input
           type="text"

@@ -7,6 +7,7 @@ import {
 } from '@registry/contracts/orders';
 import { formatAmount } from '@registry/contracts/pricing';
 import { paths } from '@registry/contracts/routes';
+import { PAGE_HEADINGS } from '@registry/contracts/page-headings';
 import { PaymentStatus } from '@registry/paid-flow';
 import { Button } from '@registry/ui/button';
 import { PageHeading } from '@registry/ui/page-heading';
@@ -62,7 +63,7 @@ export function ClaimPage() {
 
   return (
     <section data-page="claim" className="claim-page">
-      <PageHeading title="Claim Domain" tagline="Holders of the claim pass get one domain for a year." />
+      <PageHeading {...PAGE_HEADINGS.claim} />
       <SearchForm
         tlds={tlds}
         submitLabel="Claim Domain"

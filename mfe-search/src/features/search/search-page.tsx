@@ -6,6 +6,7 @@ import { searchDomain, searchSubdomain, type SearchResult } from './api/search-a
 import { SEARCH_INPUT_ID, SearchForm, type SearchRequest } from '../../components/search-form';
 import { useTlds } from '../../hooks/use-tlds';
 import './search-page.css';
+import { PAGE_HEADINGS } from '@registry/contracts/page-headings';
 
 // Shown only once a search is made: fetched with its first answer, not with the page.
 const loadResultCard = () => import(/* webpackChunkName: "search-result" */ './components/search-result');
@@ -64,7 +65,7 @@ export function SearchPage({ Suggestions, YourDomains }: SearchPageParts) {
 
   return (
     <section data-page="search" className="search-page">
-      <PageHeading title="Smart domains. Tokenized on Hedera." tagline="Humanizing Internet, Safely." />
+      <PageHeading {...PAGE_HEADINGS.search} />
       <SearchForm tlds={tlds} onSearch={(request) => void search(request)} />
       <div className="search-page__results" aria-live="polite" aria-busy={searching}>
         {searching ? (
